@@ -1,0 +1,3 @@
+// Package examples holds realistic fuzz targets with planted bugs, one
+// package each, that show the whole fuzz-minimize-replay loop.
+package examples

@@ -1,0 +1,3 @@
+// Package fuzzsrc reads a fuzz target's []byte as a choice sequence from
+// which the target draws typed values.
+package fuzzsrc

@@ -1,0 +1,3 @@
+module github.com/shortlex/shortlex
+
+go 1.24

@@ -1,0 +1,3 @@
+// Package minimize is a shortlex test-case reducer over recorded choice
+// sequences.
+package minimize
