@@ -1,0 +1,15 @@
+package fuzzsrc
+
+import "fmt"
+
+// Bool draws a bool, false and true equally likely, shrinking to false.
+func Bool() Generator[bool] { return WeightedBool(0.5) }
+
+// WeightedBool draws a bool that is true with probability p, shrinking to
+// false. A p of 0 or less always gives false and 1 or more always true;
+// neither consumes input.
+func WeightedBool(p float64) Generator[bool] {
+	return newGenerator(
+		func() string { return fmt.Sprintf("WeightedBool(%v)", p) },
+		func(t *T) bool { return t.weighted(KindBool, p) })
+}

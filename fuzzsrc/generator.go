@@ -1,0 +1,146 @@
+package fuzzsrc
+
+import (
+	"fmt"
+	"reflect"
+	"runtime"
+	"strings"
+)
+
+// A Generator draws values of type V from a [T]. Generators are values:
+// build them once and draw from them many times, or build them inline;
+// the scalar ones cost nothing to build. The zero Generator is not usable.
+type Generator[V any] struct {
+	draw  func(*T) V
+	label func() string // called only when recording structure
+}
+
+// newGenerator makes a generator from its drawing function and a function
+// that names it, which is called only while recording.
+func newGenerator[V any](label func() string, draw func(*T) V) Generator[V] {
+	return Generator[V]{draw: draw, label: label}
+}
+
+// String names the generator, as its spans are labeled.
+func (g Generator[V]) String() string {
+	if g.label == nil {
+		return "Generator"
+	}
+	return g.label()
+}
+
+// Draw draws a value. The label names it in the failure report, which
+// lists every top-level draw in order; draws nested inside generators are
+// part of their parent's value.
+func (g Generator[V]) Draw(t *T, label string) V {
+	v := g.value(t)
+	if t.log != nil && t.depth == 0 {
+		t.log.draws = append(t.log.draws, Draw{Label: label, Value: fmt.Sprintf("%#v", v)})
+	}
+	return v
+}
+
+// value draws a value inside a span labeled with the generator's name.
+func (g Generator[V]) value(t *T) V {
+	if t.rec == nil && t.log == nil {
+		return g.draw(t)
+	}
+	s := t.startSpan(g.String())
+	t.depth++
+	v := g.draw(t)
+	t.depth--
+	t.endSpan(s, false)
+	return v
+}
+
+// Custom makes a generator from a function that draws from t. Values it
+// draws with Draw are parts of its value, not reported on their own.
+func Custom[V any](draw func(t *T) V) Generator[V] {
+	return newGenerator(func() string { return "Custom(" + funcName(draw) + ")" }, draw)
+}
+
+// Deferred makes a generator that calls f to get the generator to draw
+// from, at draw time; it lets recursive generators refer to themselves.
+func Deferred[V any](f func() Generator[V]) Generator[V] {
+	return newGenerator(
+		func() string { return "Deferred(" + funcName(f) + ")" },
+		func(t *T) V { return f().value(t) })
+}
+
+// Map draws a value from g and returns f of it.
+func Map[U, V any](g Generator[U], f func(U) V) Generator[V] {
+	return newGenerator(
+		func() string { return "Map(" + g.String() + ")" },
+		func(t *T) V { return f(g.value(t)) })
+}
+
+// maxFilterTries bounds rejection sampling in Filter.
+const maxFilterTries = 100
+
+// Filter draws values from g until one satisfies keep. Rejected draws are
+// marked discarded, so the reducer deletes them first. If no value is
+// kept after many tries, or the input runs out (when every further draw
+// would be the same), the input is discarded.
+func (g Generator[V]) Filter(keep func(V) bool) Generator[V] {
+	return newGenerator(
+		func() string { return "Filter(" + g.String() + ")" },
+		func(t *T) V {
+			for range maxFilterTries {
+				s := t.startSpan("filter attempt")
+				v := g.value(t)
+				if keep(v) {
+					t.endSpan(s, false)
+					return v
+				}
+				t.endSpan(s, true)
+				if t.pos >= len(t.data) {
+					break
+				}
+			}
+			t.Skip("Filter: no value satisfied the predicate")
+			panic("unreachable")
+		})
+}
+
+// Just makes a generator that always returns v and consumes nothing.
+func Just[V any](v V) Generator[V] {
+	return newGenerator(func() string { return fmt.Sprintf("Just(%#v)", v) }, func(*T) V { return v })
+}
+
+// SampledFrom draws one of values, shrinking towards the first. It panics
+// if values is empty.
+func SampledFrom[V any](values []V) Generator[V] {
+	if len(values) == 0 {
+		panic("fuzzsrc.SampledFrom: no values")
+	}
+	return newGenerator(
+		func() string { return fmt.Sprintf("SampledFrom(%d %T)", len(values), values) },
+		func(t *T) V { return values[t.choose(KindIndex, uint64(len(values)-1))] })
+}
+
+// OneOf draws from one of gens, shrinking towards the first. It panics if
+// gens is empty.
+func OneOf[V any](gens ...Generator[V]) Generator[V] {
+	if len(gens) == 0 {
+		panic("fuzzsrc.OneOf: no generators")
+	}
+	return newGenerator(
+		func() string {
+			names := make([]string, len(gens))
+			for i, g := range gens {
+				names[i] = g.String()
+			}
+			return "OneOf(" + strings.Join(names, ", ") + ")"
+		},
+		func(t *T) V { return gens[t.choose(KindIndex, uint64(len(gens)-1))].value(t) })
+}
+
+// funcName names a function value by its symbol, which distinguishes
+// function literals from one another.
+func funcName(f any) string {
+	fn := runtime.FuncForPC(reflect.ValueOf(f).Pointer())
+	if fn == nil {
+		return "?"
+	}
+	return shortFunc(fn.Name())
+}

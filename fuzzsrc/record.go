@@ -1,0 +1,166 @@
+package fuzzsrc
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/shortlex/shortlex/minimize"
+)
+
+// Kind says what sort of draw made a choice.
+type Kind uint8
+
+// The kinds of choice.
+const (
+	KindInteger Kind = iota + 1 // an integer, in zigzag order around its shrink point
+	KindBool                    // a coin; the byte is compared with a threshold
+	KindMore                    // a collection's "one more element?" flag
+	KindFloat                   // a float, in the simple-first order of floats.go
+	KindRune                    // a character, in the simple-first order of strings.go
+	KindByte                    // a byte of a []byte or of raw randomness
+	KindIndex                   // a pick among alternatives: one-of, sampled-from
+)
+
+var kindNames = [...]string{
+	KindInteger: "integer",
+	KindBool:    "bool",
+	KindMore:    "more",
+	KindFloat:   "float",
+	KindRune:    "rune",
+	KindByte:    "byte",
+	KindIndex:   "index",
+}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) && kindNames[k] != "" {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("Kind(%d)", k)
+}
+
+// Choice is one recorded choice: where its bytes are and what index in
+// shrink order they encode (see [minimize.Choice] for the encoding).
+type Choice struct {
+	minimize.Choice
+	Kind  Kind
+	Index uint64 // index in shrink order, 0 the simplest, at most Max
+}
+
+// Draw is one labeled value the property drew, for the report.
+type Draw struct {
+	Label string
+	Value string // formatted with %#v
+}
+
+// FailureKind says how a property failed.
+type FailureKind uint8
+
+// The ways a property fails.
+const (
+	KindPanic FailureKind = iota + 1 // the property panicked
+	KindFatal                        // T.Fatalf
+	KindError                        // T.Errorf
+)
+
+func (k FailureKind) String() string {
+	switch k {
+	case KindPanic:
+		return "panic"
+	case KindFatal:
+		return "fatal"
+	case KindError:
+		return "error"
+	}
+	return fmt.Sprintf("FailureKind(%d)", k)
+}
+
+// Failure describes how and where a property failed.
+type Failure struct {
+	Kind    FailureKind
+	Message string // the Fatalf/Errorf message, or the panic value
+	Type    string // the panic value's type, for panics
+
+	// The failure's location: for Fatalf and Errorf, their caller (skipping
+	// helpers); for a panic, the innermost frame outside the runtime and
+	// this package.
+	Func string
+	File string
+	Line int
+
+	// Stack is the goroutine's stack when it panicked; set only by Explain.
+	Stack string
+}
+
+// Signature identifies the failure for the reducer, which keeps only
+// candidates that fail the same way: for a panic, the panic value's type
+// and location; for Fatalf and Errorf, the call's location. It leaves
+// out messages, which often quote the very values being reduced.
+func (f *Failure) Signature() string {
+	if f == nil {
+		return ""
+	}
+	loc := fmt.Sprintf("%s:%d", path.Base(f.File), f.Line)
+	if f.Func != "" {
+		loc += " (" + shortFunc(f.Func) + ")"
+	}
+	if f.Kind == KindPanic {
+		return "panic " + f.Type + " at " + loc
+	}
+	return "failed at " + loc
+}
+
+// Location is the failure's file and line, as go test prints them.
+func (f *Failure) Location() string {
+	return fmt.Sprintf("%s:%d", path.Base(f.File), f.Line)
+}
+
+// shortFunc trims the import path from a function name, keeping the
+// package name: "example.com/calc.Eval.func1" becomes "calc.Eval.func1".
+func shortFunc(fn string) string {
+	if i := strings.LastIndex(fn, "/"); i >= 0 {
+		return fn[i+1:]
+	}
+	return fn
+}
+
+// Record is what one run of a property recorded.
+type Record struct {
+	// Used is how many bytes of the input the run consumed. Bytes past
+	// Used did not influence it.
+	Used int
+
+	// Choices and Spans are the run's structure, in the order drawn and
+	// opened. Each Draw is a span labeled with its generator; collection
+	// elements and user spans are spans too.
+	Choices []Choice
+	Spans   []minimize.Span
+
+	// Failure is how the property failed, or nil if it did not.
+	Failure *Failure
+
+	// Discarded reports that the property discarded its input (Skip or
+	// Assume), with the reason in SkipReason.
+	Discarded  bool
+	SkipReason string
+
+	// Draws and Logs are the labeled top-level draws and the T.Logf lines,
+	// in order. Only Explain records them.
+	Draws []Draw
+	Logs  []string
+}
+
+// Outcome converts the record to what the reducer reads.
+func (r *Record) Outcome() minimize.Outcome {
+	o := minimize.Outcome{
+		Failed:    r.Failure != nil,
+		Signature: r.Failure.Signature(),
+		Used:      r.Used,
+		Spans:     r.Spans,
+		Choices:   make([]minimize.Choice, len(r.Choices)),
+	}
+	for i, c := range r.Choices {
+		o.Choices[i] = c.Choice
+	}
+	return o
+}

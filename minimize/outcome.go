@@ -1,0 +1,139 @@
+package minimize
+
+import (
+	"bytes"
+	"math/bits"
+)
+
+// Outcome is what one run of the target on one candidate input reported.
+// The reducer reads nothing else about a run.
+type Outcome struct {
+	// Failed reports that the target failed on the input: a panic, a
+	// failed assertion, a crash of the process. A run that discarded its
+	// input (a skip) did not fail.
+	Failed bool
+
+	// Signature identifies the failure, so that the reducer can tell the
+	// bug it is reducing from another one it slips to. Candidates are kept
+	// only if they fail with the same signature as the original input.
+	// It is ignored when Failed is false.
+	Signature string
+
+	// Used is how many leading bytes of the input the run consumed. Bytes
+	// past Used did not influence the run, so they are pruned away. A run
+	// that consumed the whole input reports len(input).
+	Used int
+
+	// Choices are the choices the run drew, in order. A run may report
+	// none, for instance a target that reads raw bytes; the reducer then
+	// treats every byte as a choice of its own.
+	Choices []Choice
+
+	// Spans are the labeled regions the run opened, in the order they were
+	// opened (so a parent comes before its children).
+	Spans []Span
+}
+
+// A Choice is one value drawn from the input: Width bytes starting at
+// Offset, read as a big-endian unsigned integer r and mapped to an index
+// in shrink order by
+//
+//	index = floor(r * (Max+1) / 2^(8*Width))
+//
+// Index 0 is the simplest value the draw can produce and Max the most
+// complex. The mapping is monotone, so lowering the bytes never makes the
+// value more complex, and the all-zero encoding is index 0. When Max+1 is
+// 2^(8*Width) the mapping is the identity.
+//
+// A choice may lie partly or wholly past the end of the input, where the
+// run read zero bytes.
+type Choice struct {
+	Offset int    // first byte of the choice in the input
+	Width  int    // number of bytes, 1 to 8
+	Max    uint64 // largest index the choice can take, below 2^(8*Width)
+}
+
+// End returns the offset just past the choice.
+func (c Choice) End() int { return c.Offset + c.Width }
+
+// Index returns the index in shrink order that input encodes for c. Bytes
+// past the end of input read as zero.
+func (c Choice) Index(input []byte) uint64 {
+	var r uint64
+	for i := c.Offset; i < c.End(); i++ {
+		r <<= 8
+		if i < len(input) {
+			r |= uint64(input[i])
+		}
+	}
+	return IndexOf(r, c.Width, c.Max)
+}
+
+// Encode returns the smallest encoding of index i, as Width big-endian
+// bytes. Indices above Max are clamped to Max.
+func (c Choice) Encode(i uint64) []byte {
+	r := EncodingOf(min(i, c.Max), c.Width, c.Max)
+	b := make([]byte, c.Width)
+	for k := c.Width - 1; k >= 0; k-- {
+		b[k] = byte(r)
+		r >>= 8
+	}
+	return b
+}
+
+// IndexOf maps the raw big-endian value r of a width-byte choice with
+// largest index max to its index, as documented on [Choice]. It is the
+// one definition of the encoding that draws and the reducer share.
+func IndexOf(r uint64, width int, max uint64) uint64 {
+	w := 8 * uint(width)
+	if n := max + 1; n == 1<<w { // 1<<64 wraps to 0, as max+1 does
+		return r
+	}
+	// r/2^w as a 64-bit fixed-point fraction, times the number of indices.
+	hi, _ := bits.Mul64(r<<(64-w), max+1)
+	return hi
+}
+
+// EncodingOf is the inverse of [IndexOf]: the smallest raw value whose
+// index is i, that is ceil(i * 2^(8w) / (max+1)).
+func EncodingOf(i uint64, width int, max uint64) uint64 {
+	w := 8 * uint(width)
+	if n := max + 1; n == 1<<w {
+		return i
+	}
+	// i * 2^w as a 128-bit number (hi, lo); shifts by 64 give 0 in Go.
+	hi, lo := i>>(64-w), i<<w
+	q, rem := bits.Div64(hi, lo, max+1)
+	if rem != 0 {
+		q++
+	}
+	return q
+}
+
+// A Span is a labeled region of the input that a run opened while drawing:
+// one draw, one element of a collection, one subtree. Spans nest.
+type Span struct {
+	// Label names what produced the span. Spans with the same label were
+	// produced the same way, so one may replace another.
+	Label string
+
+	// Start and End delimit the span's bytes, [Start, End). A span may lie
+	// partly or wholly past the end of the input.
+	Start, End int
+
+	// Parent is the index of the enclosing span in Outcome.Spans, or -1.
+	Parent int
+
+	// Discarded reports that the run threw the span's values away, as in
+	// rejection sampling; deleting it cannot change what the run did.
+	Discarded bool
+}
+
+// shortlexLess reports whether a is strictly shortlex-smaller than b:
+// shorter, or as long and lexicographically smaller.
+func shortlexLess(a, b []byte) bool {
+	if len(a) != len(b) {
+		return len(a) < len(b)
+	}
+	return bytes.Compare(a, b) < 0
+}
