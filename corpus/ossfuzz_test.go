@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	gofuzzbuild "github.com/AdamKorcz/go-118-fuzz-build/testing"
 	fuzzheaders "github.com/AdaLogics/go-fuzz-headers"
+	gofuzzbuild "github.com/AdamKorcz/go-118-fuzz-build/testing"
 )
 
 // harnessV1 runs testcase through the real NativeV1 harness: the F.Fuzz of
