@@ -126,7 +126,7 @@ func appendValue(buf []byte, v any) ([]byte, error) {
 	case float32:
 		// Go keeps every NaN but its default one as raw bits, so that a
 		// failure depending on the NaN payload still reproduces.
-		if v != v && math.Float32bits(v) != math.Float32bits(float32(math.NaN())) {
+		if math.IsNaN(float64(v)) && math.Float32bits(v) != math.Float32bits(float32(math.NaN())) {
 			buf = append(buf, "math.Float32frombits(0x"...)
 			buf = strconv.AppendUint(buf, uint64(math.Float32bits(v)), 16)
 			break
@@ -134,7 +134,7 @@ func appendValue(buf []byte, v any) ([]byte, error) {
 		buf = append(buf, "float32("...)
 		buf = appendFloat(buf, float64(v), 32)
 	case float64:
-		if v != v && math.Float64bits(v) != math.Float64bits(math.NaN()) {
+		if math.IsNaN(v) && math.Float64bits(v) != math.Float64bits(math.NaN()) {
 			buf = append(buf, "math.Float64frombits(0x"...)
 			buf = strconv.AppendUint(buf, math.Float64bits(v), 16)
 			break

@@ -20,10 +20,12 @@ var ErrUnencodable = errors.New("no testcase decodes to these values")
 // NativeV1 harnesses do this; they return when go-fuzz-headers runs out of
 // bytes.
 type DecodeError struct {
+	// Style is the build style whose harness gave up.
 	Style Style
 	// Arg is the 0-based index of the argument that failed to decode,
 	// not counting the *testing.T.
-	Arg  int
+	Arg int
+	// Type is that argument's type.
 	Type reflect.Type
 	// Err is go-fuzz-headers' error.
 	Err error
@@ -180,9 +182,6 @@ func encodeV1(values []any) ([]byte, error) {
 	for i, v := range values {
 		switch v := v.(type) {
 		case []byte:
-			if uint64(len(v)) > math.MaxUint32 {
-				return nil, fmt.Errorf("corpus: encode value %d for v1: %d bytes do not fit a 4-byte length: %w", i, len(v), ErrUnencodable)
-			}
 			if len(v) == 0 {
 				emptyBytesLengths = append(emptyBytesLengths, len(out))
 			}
@@ -190,7 +189,7 @@ func encodeV1(values []any) ([]byte, error) {
 			out = append(out, v...)
 		case string:
 			// GetString refuses to start a string past MaxTotalLen.
-			if start := uint64(len(out)) + 4; start > uint64(fuzzheaders.MaxTotalLen) || uint64(len(v)) > math.MaxUint32 {
+			if start := uint64(len(out)) + 4; start > uint64(fuzzheaders.MaxTotalLen) {
 				return nil, fmt.Errorf("corpus: encode value %d for v1: a string at offset %d is past go-fuzz-headers' limit of %d: %w",
 					i, start, fuzzheaders.MaxTotalLen, ErrUnencodable)
 			}
@@ -246,19 +245,22 @@ func encodeV1(values []any) ([]byte, error) {
 		}
 		binary.BigEndian.PutUint32(out[at:], uint32(2*left))
 	}
+	// go-fuzz-headers keeps positions and lengths in uint32s.
 	if uint64(len(out)) > math.MaxUint32 {
 		return nil, fmt.Errorf("corpus: encode for v1: %d bytes is longer than go-fuzz-headers can index: %w", len(out), ErrUnencodable)
 	}
 	return out, nil
 }
 
-// The NativeV2 rules below follow go-118-fuzz-build's v2 harness: the
-// Source type that the go-118-fuzz-build_v2 overlay (file_walker.go's
-// fuzzGoContents) installs in the testing package, identical in its
-// decoding to input/reader.go at commit 0644f6afc42625b66ce4a2189129ed378a598b52.
-// That revision reads one weight byte per string or []byte argument even
-// when there is only one. (The upstream proposal golang/go#77408 reads no
-// weight byte for a single one; it is not what OSS-Fuzz builds with.)
+// The NativeV2 rules below follow the harness that OSS-Fuzz's
+// compile_native_go_fuzzer_v2 builds with go-118-fuzz-build_v2: the Source
+// type that its file_walker.go (fuzzGoContents) overlays onto the testing
+// package, which decodes exactly as AdamKorcz/go-118-fuzz-build's
+// input/reader.go at commit 0644f6afc42625b66ce4a2189129ed378a598b52.
+// Every stored revision of that code reads one weight byte per string or
+// []byte argument, even when there is only one. (The libFuzzer mode
+// proposed upstream in golang/go PR 77408 reads none for a single one; it
+// is not what OSS-Fuzz builds with.)
 
 // v2Reader reads a NativeV2 testcase front to back, padding with zero
 // bytes past its end.

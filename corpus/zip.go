@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -69,9 +70,9 @@ func WriteSeedCorpus(w io.Writer, style Style, entries []Entry) error {
 // ExportSeedCorpus converts a fuzz target's Go corpus directory, such as
 // testdata/fuzz/FuzzX, into outDir/FuzzX_seed_corpus.zip for the given
 // OSS-Fuzz build style, and returns the zip's path. The fuzzer name is the
-// directory's base name. A malformed or unencodable file fails the export
-// and nothing is written; otherwise the zip is written atomically,
-// replacing any earlier export.
+// directory's base name, and outDir is created if needed. A malformed or
+// unencodable file fails the export and nothing is written; otherwise the
+// zip is written atomically, replacing any earlier export.
 func ExportSeedCorpus(dir, outDir string, style Style) (string, error) {
 	entries, err := ReadDir(dir)
 	if err != nil {
@@ -81,7 +82,14 @@ func ExportSeedCorpus(dir, outDir string, style Style) (string, error) {
 	if err := WriteSeedCorpus(&buf, style, entries); err != nil {
 		return "", err
 	}
-	path := filepath.Join(outDir, SeedCorpusName(filepath.Base(filepath.Clean(dir))))
+	absDir, err := filepath.Abs(dir) // so that "." still names the fuzzer
+	if err != nil {
+		return "", fmt.Errorf("corpus: %w", err)
+	}
+	if err := os.MkdirAll(outDir, 0o777); err != nil {
+		return "", fmt.Errorf("corpus: %w", err)
+	}
+	path := filepath.Join(outDir, SeedCorpusName(filepath.Base(absDir)))
 	if err := replaceFileAtomic(path, buf.Bytes()); err != nil {
 		return "", err
 	}
