@@ -53,7 +53,7 @@ func IntegerTowards[I Integer](lo, hi, towards I) Generator[I] {
 	return newGenerator(
 		func() string { return fmt.Sprintf("IntegerTowards[%T](%v, %v, %v)", lo, lo, hi, towards) },
 		func(t *T) I {
-			i := t.choose(KindInteger, above+below)
+			i := t.chooseAround(KindInteger, above+below, below)
 			return fromOrderKey[I](zigzag(i, us, above, below))
 		})
 }

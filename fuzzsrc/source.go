@@ -33,6 +33,13 @@ func (t *T) read(width int) uint64 {
 // an index as minimize.Choice documents. A choice with one possible value
 // consumes nothing.
 func (t *T) choose(kind Kind, max uint64) uint64 {
+	return t.chooseAround(kind, max, 0)
+}
+
+// chooseAround is choose for a value that zigzags around a shrink point
+// with below values under it (see minimize.Choice), which the reducer
+// needs to lower the value's magnitude while keeping its sign.
+func (t *T) chooseAround(kind Kind, max, below uint64) uint64 {
 	if max == 0 {
 		return 0
 	}
@@ -41,7 +48,7 @@ func (t *T) choose(kind Kind, max uint64) uint64 {
 	i := minimize.IndexOf(t.read(width), width, max)
 	if t.rec != nil {
 		t.rec.choices = append(t.rec.choices, Choice{
-			Choice: minimize.Choice{Offset: offset, Width: width, Max: max},
+			Choice: minimize.Choice{Offset: offset, Width: width, Max: max, Below: below},
 			Kind:   kind,
 			Index:  i,
 		})

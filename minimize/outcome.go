@@ -45,13 +45,25 @@ type Outcome struct {
 // value more complex, and the all-zero encoding is index 0. When Max+1 is
 // 2^(8*Width) the mapping is the identity.
 //
+// An integer drawn around a point it shrinks towards orders its values
+// by distance, positive side first: the point, +1, -1, +2, -2, ... until
+// the side with fewer values runs out, then on along the other side.
+// Below says how many values lie below the point (and so Max-Below above
+// it); the reducer uses it to lower a value's magnitude while keeping its
+// sign, as a person would. A choice with Below 0 is ordered plainly.
+//
 // A choice may lie partly or wholly past the end of the input, where the
 // run read zero bytes.
 type Choice struct {
 	Offset int    // first byte of the choice in the input
 	Width  int    // number of bytes, 1 to 8
 	Max    uint64 // largest index the choice can take, below 2^(8*Width)
+	Below  uint64 // values below the shrink point, at most Max; see above
 }
+
+// shape returns c without its place: what two choices must
+// share for their indices to mean the same.
+func (c Choice) shape() Choice { c.Offset = 0; return c }
 
 // End returns the offset just past the choice.
 func (c Choice) End() int { return c.Offset + c.Width }
@@ -79,6 +91,40 @@ func (c Choice) Encode(i uint64) []byte {
 		r >>= 8
 	}
 	return b
+}
+
+// signed splits index i into the sign and magnitude of the value's
+// distance from the shrink point.
+func (c Choice) signed(i uint64) (neg bool, mag uint64) {
+	above := c.Max - c.Below
+	m := min(above, c.Below)
+	switch {
+	case i > 2*m:
+		return c.Below > above, i - m
+	case i%2 == 1:
+		return false, (i + 1) / 2
+	default:
+		return true, i / 2
+	}
+}
+
+// unsigned is the inverse of signed; ok is false if no value has that
+// sign and magnitude.
+func (c Choice) unsigned(neg bool, mag uint64) (i uint64, ok bool) {
+	above := c.Max - c.Below
+	m := min(above, c.Below)
+	switch {
+	case mag == 0:
+		return 0, true
+	case neg && mag > c.Below, !neg && mag > above:
+		return 0, false
+	case mag > m:
+		return mag + m, true
+	case neg:
+		return 2 * mag, true
+	default:
+		return 2*mag - 1, true
+	}
 }
 
 // IndexOf maps the raw big-endian value r of a width-byte choice with

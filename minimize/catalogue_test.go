@@ -1,0 +1,183 @@
+package minimize_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/shortlex/shortlex/fuzzsrc"
+	"github.com/shortlex/shortlex/minimize"
+)
+
+// property is a reduction problem: draw makes a value from the choice
+// sequence and fails reports whether the value shows the bug.
+type property struct {
+	name   string
+	reason string
+	draw   func(t *fuzzsrc.T) any
+	fails  func(v any) bool
+	want   any // the shortlex-minimal failing value
+}
+
+func (p property) prop(t *fuzzsrc.T) {
+	if p.fails(p.draw(t)) {
+		t.Fatalf("fails")
+	}
+}
+
+func (p property) run(_ context.Context, in []byte) (minimize.Outcome, error) {
+	return fuzzsrc.Run(in, p.prop).Outcome(), nil
+}
+
+// value draws p's value from input.
+func (p property) value(input []byte) (v any) {
+	fuzzsrc.Run(input, func(t *fuzzsrc.T) { v = p.draw(t) })
+	return v
+}
+
+// failingInputs returns n random inputs that make p fail.
+func failingInputs(t *testing.T, p property, n int, seed uint64) [][]byte {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, seed))
+	var ins [][]byte
+	for tries := 0; len(ins) < n; tries++ {
+		if tries > 100000 {
+			t.Fatalf("%s: found only %d failing inputs in %d tries", p.name, len(ins), tries)
+		}
+		in := make([]byte, 1+rng.IntN(300))
+		for i := range in {
+			in[i] = byte(rng.Uint32())
+		}
+		if fuzzsrc.Run(in, p.prop).Failure != nil {
+			ins = append(ins, in)
+		}
+	}
+	return ins
+}
+
+type tree struct{ Left, Right *tree }
+
+func (n *tree) height() int {
+	if n == nil {
+		return 0
+	}
+	return 1 + max(n.Left.height(), n.Right.height())
+}
+
+func (n *tree) unbalanced() bool {
+	if n == nil {
+		return false
+	}
+	d := n.Left.height() - n.Right.height()
+	return d > 1 || d < -1 || n.Left.unbalanced() || n.Right.unbalanced()
+}
+
+// treeGen is seed 000's figure 2: a coin, then two subtrees if it came up.
+var treeGen fuzzsrc.Generator[*tree]
+
+func init() {
+	treeGen = fuzzsrc.Custom(func(t *fuzzsrc.T) *tree {
+		if !fuzzsrc.Bool().Draw(t, "branch") {
+			return nil
+		}
+		return &tree{Left: treeGen.Draw(t, "left"), Right: treeGen.Draw(t, "right")}
+	})
+}
+
+func catalogue() []property {
+	leaf := (*tree)(nil)
+	return []property{
+		{
+			name:   "list contains large",
+			reason: "one element is enough, and 1001 is the simplest value > 1000",
+			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.SliceOf(fuzzsrc.Int()).Draw(t, "xs") },
+			fails: func(v any) bool {
+				for _, x := range v.([]int) {
+					if x > 1000 {
+						return true
+					}
+				}
+				return false
+			},
+			want: []int{1001},
+		},
+		{
+			name:   "adjacent pair",
+			reason: "|a-b| = 1 with a >= 10 zig-zags when lowered one at a time; (10, 9) is shortlex-smaller than (10, 11) since 9 comes before 11 in zigzag order",
+			draw: func(t *fuzzsrc.T) any {
+				return [2]int{fuzzsrc.IntRange(-1000, 1000).Draw(t, "a"), fuzzsrc.IntRange(-1000, 1000).Draw(t, "b")}
+			},
+			fails: func(v any) bool {
+				p := v.([2]int)
+				return p[0] >= 10 && (p[0]-p[1] == 1 || p[1]-p[0] == 1)
+			},
+			want: [2]int{10, 9},
+		},
+		{
+			name: "unbalanced tree",
+			reason: "seed 000 section 2.3; missing bytes read as false, so the shortlex-minimal input is the three coins 80 80 80: " +
+				"a left-leaning chain, figure 3's tree mirrored because trailing leaves cost nothing here",
+			draw:  func(t *fuzzsrc.T) any { return treeGen.Draw(t, "tree") },
+			fails: func(v any) bool { return v.(*tree).unbalanced() },
+			want:  &tree{Left: &tree{Left: &tree{}, Right: leaf}, Right: leaf},
+		},
+		{
+			name:   "sum",
+			reason: "x + y > 1000 in [0, 1000]: x must shrink while y grows (redistribution), to x = 1, y = 1000",
+			draw: func(t *fuzzsrc.T) any {
+				return [2]int{fuzzsrc.IntRange(0, 1000).Draw(t, "x"), fuzzsrc.IntRange(0, 1000).Draw(t, "y")}
+			},
+			fails: func(v any) bool { p := v.([2]int); return p[0]+p[1] > 1000 },
+			want:  [2]int{1, 1000},
+		},
+		{
+			name:   "nested lists",
+			reason: "three elements in all: one inner list of three zeros beats three lists of one (fewer flags)",
+			draw: func(t *fuzzsrc.T) any {
+				return fuzzsrc.SliceOf(fuzzsrc.SliceOf(fuzzsrc.IntRange(0, 10))).Draw(t, "xss")
+			},
+			fails: func(v any) bool {
+				n := 0
+				for _, xs := range v.([][]int) {
+					n += len(xs)
+				}
+				return n >= 3
+			},
+			want: [][]int{{0, 0, 0}},
+		},
+		{
+			name:   "two equal values",
+			reason: "a list with a duplicate value > 0: the two must be lowered together, to [1, 1]",
+			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.SliceOf(fuzzsrc.IntRange(0, 200)).Draw(t, "xs") },
+			fails: func(v any) bool {
+				seen := map[int]bool{}
+				for _, x := range v.([]int) {
+					if x > 0 && seen[x] {
+						return true
+					}
+					seen[x] = true
+				}
+				return false
+			},
+			want: []int{1, 1},
+		},
+	}
+}
+
+func TestCatalogue(t *testing.T) {
+	const inputs = 20
+	for _, p := range catalogue() {
+		t.Run(p.name, func(t *testing.T) {
+			for k, in := range failingInputs(t, p, inputs, 1) {
+				res, err := minimize.Minimize(context.Background(), in, p.run, minimize.Options{Workers: 1})
+				if err != nil {
+					t.Fatalf("input %d: %v", k, err)
+				}
+				if diff := cmp.Diff(p.want, p.value(res.Input)); diff != "" {
+					t.Errorf("input %d (%d bytes, %d runs): %s: reduced value (-want +got):\n%s", k, len(in), res.Stats.Runs, p.reason, diff)
+				}
+			}
+		})
+	}
+}

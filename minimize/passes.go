@@ -1,0 +1,671 @@
+package minimize
+
+import (
+	"bytes"
+	"slices"
+)
+
+// passes returns the reduction passes in their first order: deletions
+// before value lowering, cheap before expensive. The scheduler reorders
+// them as it learns which ones pay.
+func (s *shrinker) passes() []*pass {
+	ps := []*pass{
+		removeDiscarded(),
+		deleteSpans(),
+		zeroSpans(),
+		deleteChoiceBlocks(),
+		replaceWithDescendant(),
+		lowerChoices(),
+		lowerDuplicates(),
+		sortSiblings(),
+		lowerPairs(),
+		redistributePairs(),
+	}
+	s.stats.Passes = make([]PassStats, len(ps)+1)
+	for i, p := range ps {
+		s.stats.Passes[i].Name = p.name
+		p.stats = &s.stats.Passes[i]
+		p.queueVersion = -1
+	}
+	s.common = &s.stats.Passes[len(ps)]
+	s.common.Name = "lower common offset"
+	return ps
+}
+
+// splice returns a new slice: b with b[start:end] replaced by repl.
+func splice(b []byte, start, end int, repl []byte) []byte {
+	out := make([]byte, 0, len(b)-(end-start)+len(repl))
+	out = append(out, b[:start]...)
+	out = append(out, repl...)
+	return append(out, b[end:]...)
+}
+
+// clip limits the region [start, end) to the best input: bytes past its
+// end are zeros that are not there.
+func (s *shrinker) clip(start, end int) (int, int) {
+	n := len(s.best)
+	return min(max(start, 0), n), min(max(end, 0), n)
+}
+
+// perVersion caches a value derived from the best input's structure
+// until the best changes.
+type perVersion[V any] struct {
+	version int
+	value   V
+	ok      bool
+}
+
+func (c *perVersion[V]) get(s *shrinker, derive func() V) V {
+	if !c.ok || c.version != s.version {
+		c.value, c.version, c.ok = derive(), s.version, true
+	}
+	return c.value
+}
+
+// removeDiscarded deletes every span the target threw away, such as
+// rejected attempts of rejection sampling, all at once.
+func removeDiscarded() *pass {
+	return &pass{
+		name: "remove discarded",
+		count: func(s *shrinker) int {
+			for _, sp := range s.out.Spans {
+				if sp.Discarded && sp.Start < len(s.best) && sp.End > sp.Start {
+					return 1
+				}
+			}
+			return 0
+		},
+		plan: func(s *shrinker, _ int) ([]byte, func(bool, *Outcome)) {
+			var out []byte
+			at := 0
+			for _, sp := range s.out.Spans {
+				a, b := s.clip(sp.Start, sp.End)
+				if !sp.Discarded || a < at || a >= b {
+					continue // not discarded, inside one already cut, or empty
+				}
+				out = append(out, s.best[at:a]...)
+				at = b
+			}
+			return append(out, s.best[at:]...), nil
+		},
+	}
+}
+
+// siblings returns the indices of the spans sharing span i's parent, in
+// order.
+func siblings(spans []Span, i int) []int {
+	var sib []int
+	for j, sp := range spans {
+		if sp.Parent == spans[i].Parent {
+			sib = append(sib, j)
+		}
+	}
+	return sib
+}
+
+// deleteSpans deletes one span: a draw, a collection element, a subtree.
+// When that works it grows the deletion over the following siblings and
+// then the preceding ones, so deleting n elements of a list costs
+// O(log n) runs rather than n.
+func deleteSpans() *pass {
+	return &pass{
+		name:  "delete span",
+		count: func(s *shrinker) int { return len(s.out.Spans) },
+		plan: func(s *shrinker, i int) ([]byte, func(bool, *Outcome)) {
+			if i >= len(s.out.Spans) {
+				return nil, nil
+			}
+			a, b := s.clip(s.out.Spans[i].Start, s.out.Spans[i].End)
+			if a >= b {
+				return nil, nil
+			}
+			old, spans := s.best, s.out.Spans
+			return splice(old, a, b, nil), func(kept bool, _ *Outcome) {
+				if kept {
+					growDeletion(s, old, spans, i, a, b)
+				}
+			}
+		},
+	}
+}
+
+// growDeletion extends a kept deletion of spans[i], the region [a, b) of
+// old, over neighbouring siblings while the result still fails.
+func growDeletion(s *shrinker, old []byte, spans []Span, i, a, b int) {
+	sib := siblings(spans, i)
+	at := slices.Index(sib, i)
+	after, before := sib[at+1:], sib[:at]
+	end := func(n int) int { return min(spans[after[n-1]].End, len(old)) }
+	n := findInteger(func(n int) bool {
+		if n > len(after) || end(n) <= b {
+			return false
+		}
+		kept, _ := s.consider(splice(old, a, end(n), nil))
+		return kept
+	})
+	if n > 0 {
+		b = end(n)
+	}
+	start := func(n int) int { return spans[before[len(before)-n]].Start }
+	findInteger(func(n int) bool {
+		if n > len(before) || start(n) >= a {
+			return false
+		}
+		kept, _ := s.consider(splice(old, start(n), b, nil))
+		return kept
+	})
+}
+
+// zeroSpans replaces a span by zero bytes, its simplest value (seed 000,
+// figure 6). If that is not kept but the zeroed span used fewer bytes, it
+// retries with just that many zeros: this collapses a subtree to a leaf.
+func zeroSpans() *pass {
+	return &pass{
+		name:  "zero span",
+		count: func(s *shrinker) int { return len(s.out.Spans) },
+		plan: func(s *shrinker, i int) ([]byte, func(bool, *Outcome)) {
+			if i >= len(s.out.Spans) {
+				return nil, nil
+			}
+			sp := s.out.Spans[i]
+			a, b := s.clip(sp.Start, sp.End)
+			if a >= b || isZero(s.best[a:b]) {
+				return nil, nil
+			}
+			old := s.best
+			return splice(old, a, b, make([]byte, b-a)), func(kept bool, out *Outcome) {
+				if kept || out == nil || i >= len(out.Spans) {
+					return
+				}
+				if got := out.Spans[i]; got.Label == sp.Label && got.Start == sp.Start {
+					if w := got.End - got.Start; w >= 0 && w < b-a {
+						s.consider(splice(old, a, b, make([]byte, w)))
+					}
+				}
+			}
+		},
+	}
+}
+
+func isZero(b []byte) bool {
+	for _, c := range b {
+		if c != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// maxBlock is the largest number of consecutive choices deleted as one
+// block by deleteChoiceBlocks.
+const maxBlock = 4
+
+// deleteChoiceBlocks deletes runs of 1 to maxBlock consecutive choices,
+// across span boundaries: it merges adjacent lists, drops a flag and the
+// value after it, and is the only deletion a target without spans gets.
+// A kept deletion is repeated at the same place while it keeps working.
+func deleteChoiceBlocks() *pass {
+	inInput := func(s *shrinker) int {
+		n := 0
+		for n < len(s.choices) && s.choices[n].Offset < len(s.best) {
+			n++
+		}
+		return n
+	}
+	return &pass{
+		name:  "delete choices",
+		count: func(s *shrinker) int { return inInput(s) * maxBlock },
+		plan: func(s *shrinker, step int) ([]byte, func(bool, *Outcome)) {
+			n := inInput(s)
+			if n == 0 {
+				return nil, nil
+			}
+			j, k := step%n, step/n+1
+			if j+k > n || step >= n*maxBlock {
+				return nil, nil
+			}
+			old, choices := s.best, s.choices
+			a := choices[j].Offset
+			end := func(r int) int { return min(choices[j+r*k-1].End(), len(old)) }
+			return splice(old, a, end(1), nil), func(kept bool, _ *Outcome) {
+				if !kept {
+					return
+				}
+				findInteger(func(r int) bool {
+					if j+(r+1)*k > n {
+						return false
+					}
+					kept, _ := s.consider(splice(old, a, end(r+1), nil))
+					return kept
+				})
+			}
+		},
+	}
+}
+
+// replaceWithDescendant replaces a span by one of its descendants with
+// the same label: a subtree by one of its subtrees, an expression by one
+// of its operands.
+func replaceWithDescendant() *pass {
+	var pairs perVersion[[][2]int]
+	derive := func(s *shrinker) [][2]int {
+		var ps [][2]int
+		spans := s.out.Spans
+		for d, sp := range spans {
+			for a := sp.Parent; a >= 0; a = spans[a].Parent {
+				if spans[a].Label == sp.Label && spans[a].Start < len(s.best) && sp.End-sp.Start < spans[a].End-spans[a].Start {
+					ps = append(ps, [2]int{a, d})
+				}
+			}
+		}
+		return ps
+	}
+	return &pass{
+		name:  "replace with descendant",
+		count: func(s *shrinker) int { return len(pairs.get(s, func() [][2]int { return derive(s) })) },
+		plan: func(s *shrinker, step int) ([]byte, func(bool, *Outcome)) {
+			ps := pairs.get(s, func() [][2]int { return derive(s) })
+			if step >= len(ps) {
+				return nil, nil
+			}
+			anc, desc := s.out.Spans[ps[step][0]], s.out.Spans[ps[step][1]]
+			a, b := s.clip(anc.Start, anc.End)
+			da, db := s.clip(desc.Start, desc.End)
+			return splice(s.best, a, b, s.best[da:db]), nil
+		},
+	}
+}
+
+// choiceAt returns the index in s.choices of the choice that starts at
+// offset with the given width and max, if the best input has one.
+func (s *shrinker) choiceAt(offset, width int, maxIndex uint64) (int, bool) {
+	i, found := slices.BinarySearchFunc(s.choices, offset, func(c Choice, off int) int { return c.Offset - off })
+	if !found || s.choices[i].Width != width || s.choices[i].Max != maxIndex {
+		return 0, false
+	}
+	return i, true
+}
+
+// setChoices returns the best input with the choices at offsets (all of
+// the given width and max) set to index v.
+func (s *shrinker) setChoices(offsets []int, width int, maxIndex uint64, v uint64) []byte {
+	c := Choice{Width: width, Max: maxIndex}
+	enc := c.Encode(v)
+	end := 0
+	for _, off := range offsets {
+		end = off + width
+	}
+	out := make([]byte, max(len(s.best), end))
+	copy(out, s.best)
+	for _, off := range offsets {
+		copy(out[off:], enc)
+	}
+	return out
+}
+
+// lowerTogether lowers the choices at offsets, which share c's width,
+// max and order and hold index cur > 0, to the simplest common value that
+// still fails. The caller has tried index 0. Like Hypothesis's integer
+// shrinker it works on the value's magnitude, keeping its sign: it tries
+// one and two smaller (two skips a value a property may exclude, as
+// |a-b| = 1 excludes 10 on the way from 11 to 9), binary-searches below
+// whichever worked, and finally tries the positive value of a negative
+// result's magnitude. It stops if a kept candidate moves the choices.
+func lowerTogether(s *shrinker, offsets []int, c Choice, cur uint64) {
+	set := func(neg bool, mag uint64) bool {
+		i, ok := c.unsigned(neg, mag)
+		if !ok {
+			return false
+		}
+		for _, off := range offsets {
+			if _, ok := s.choiceAt(off, c.Width, c.Max); !ok {
+				return false
+			}
+		}
+		kept, _ := s.consider(s.setChoices(offsets, c.Width, c.Max, i))
+		return kept
+	}
+	neg, mag := c.signed(cur)
+	var hi uint64 // smallest kept magnitude so far
+	switch {
+	case mag > 1 && set(neg, mag-1):
+		hi = mag - 1
+	case mag > 2 && set(neg, mag-2):
+		hi = mag - 2
+	default:
+		if neg {
+			set(false, mag)
+		}
+		return
+	}
+	// Far or near? Halving tells: if half the magnitude still fails,
+	// binary-search below it; if not, the floor is close, so walk down
+	// with growing steps instead of probing all the way from 0.
+	lo := uint64(0) // magnitude 0 is index 0, which failed
+	if hi >= 4 {
+		if set(neg, hi/2) {
+			hi /= 2
+		} else {
+			top, half := hi, hi/2
+			hi = top - uint64(findInteger(func(n int) bool {
+				return uint64(n) < top-half && set(neg, top-uint64(n))
+			}))
+			lo = hi - 1 // the walk stopped because one lower failed
+		}
+	}
+	for lo+1 < hi {
+		mid := lo + (hi-lo)/2
+		if set(neg, mid) {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	if neg {
+		set(false, hi)
+	}
+}
+
+// lowerChoices lowers each choice to the smallest index that still fails,
+// trying the simplest value first.
+func lowerChoices() *pass {
+	return &pass{
+		name:  "lower choice",
+		count: func(s *shrinker) int { return len(s.choices) },
+		plan: func(s *shrinker, j int) ([]byte, func(bool, *Outcome)) {
+			if j >= len(s.choices) {
+				return nil, nil
+			}
+			c := s.choices[j]
+			if c.Offset >= len(s.best) {
+				return nil, nil
+			}
+			cur := c.Index(s.best)
+			if cur == 0 {
+				return nil, nil
+			}
+			offs := []int{c.Offset}
+			return s.setChoices(offs, c.Width, c.Max, 0), func(kept bool, _ *Outcome) {
+				if !kept {
+					lowerTogether(s, offs, c.shape(), cur)
+				}
+			}
+		},
+	}
+}
+
+// dupGroup is a set of choices with the same width, max, order and index.
+type dupGroup struct {
+	offsets []int
+	choice  Choice // the shared width, max and order
+	index   uint64
+}
+
+// lowerDuplicates lowers choices that hold the same value together: a
+// property that needs two equal values cannot lower them one at a time.
+func lowerDuplicates() *pass {
+	var groups perVersion[[]dupGroup]
+	derive := func(s *shrinker) []dupGroup {
+		type key struct {
+			choice Choice // with Offset 0
+			index  uint64
+		}
+		at := map[key]int{}
+		var gs []dupGroup
+		for _, c := range s.choices {
+			if c.Offset >= len(s.best) {
+				break
+			}
+			k := key{c.shape(), c.Index(s.best)}
+			if k.index == 0 {
+				continue
+			}
+			i, ok := at[k]
+			if !ok {
+				i = len(gs)
+				at[k] = i
+				gs = append(gs, dupGroup{choice: k.choice, index: k.index})
+			}
+			gs[i].offsets = append(gs[i].offsets, c.Offset)
+		}
+		return slices.DeleteFunc(gs, func(g dupGroup) bool { return len(g.offsets) < 2 })
+	}
+	get := func(s *shrinker) []dupGroup { return groups.get(s, func() []dupGroup { return derive(s) }) }
+	return &pass{
+		name:  "lower duplicates",
+		count: func(s *shrinker) int { return len(get(s)) },
+		plan: func(s *shrinker, step int) ([]byte, func(bool, *Outcome)) {
+			gs := get(s)
+			if step >= len(gs) {
+				return nil, nil
+			}
+			g := gs[step]
+			return s.setChoices(g.offsets, g.choice.Width, g.choice.Max, 0), func(kept bool, _ *Outcome) {
+				if !kept {
+					lowerTogether(s, g.offsets, g.choice, g.index)
+				}
+			}
+		},
+	}
+}
+
+// sortSiblings sorts runs of sibling spans with the same label into
+// shortlex order, moving simpler elements first; if a full sort is not
+// kept it swaps adjacent out-of-order pairs.
+func sortSiblings() *pass {
+	var groups perVersion[[][]int]
+	derive := func(s *shrinker) [][]int {
+		type key struct {
+			parent int
+			label  string
+		}
+		at := map[key]int{}
+		var gs [][]int
+		for i, sp := range s.out.Spans {
+			if sp.End > len(s.best) || sp.Start >= sp.End {
+				continue
+			}
+			k := key{sp.Parent, sp.Label}
+			g, ok := at[k]
+			if !ok {
+				g = len(gs)
+				at[k] = g
+				gs = append(gs, nil)
+			}
+			gs[g] = append(gs[g], i)
+		}
+		return slices.DeleteFunc(gs, func(g []int) bool { return len(g) < 2 })
+	}
+	get := func(s *shrinker) [][]int { return groups.get(s, func() [][]int { return derive(s) }) }
+	// arrange returns the best input with the group's spans holding the
+	// given contents, in order.
+	arrange := func(s *shrinker, g []int, contents [][]byte) []byte {
+		var out []byte
+		at := 0
+		for k, i := range g {
+			sp := s.out.Spans[i]
+			out = append(out, s.best[at:sp.Start]...)
+			out = append(out, contents[k]...)
+			at = sp.End
+		}
+		return append(out, s.best[at:]...)
+	}
+	contentsOf := func(s *shrinker, g []int) [][]byte {
+		cs := make([][]byte, len(g))
+		for k, i := range g {
+			cs[k] = s.best[s.out.Spans[i].Start:s.out.Spans[i].End]
+		}
+		return cs
+	}
+	less := func(a, b []byte) bool { return shortlexLess(a, b) }
+	return &pass{
+		name:  "sort siblings",
+		count: func(s *shrinker) int { return len(get(s)) },
+		plan: func(s *shrinker, step int) ([]byte, func(bool, *Outcome)) {
+			gs := get(s)
+			if step >= len(gs) {
+				return nil, nil
+			}
+			g := gs[step]
+			cs := contentsOf(s, g)
+			sorted := slices.Clone(cs)
+			slices.SortStableFunc(sorted, func(a, b []byte) int {
+				if len(a) != len(b) {
+					return len(a) - len(b)
+				}
+				return bytes.Compare(a, b)
+			})
+			if slices.EqualFunc(cs, sorted, bytes.Equal) {
+				return nil, nil
+			}
+			v := s.version
+			return arrange(s, g, sorted), func(kept bool, _ *Outcome) {
+				if kept {
+					return
+				}
+				for k := 0; k+1 < len(g) && s.version == v; k++ {
+					if less(cs[k+1], cs[k]) {
+						swapped := slices.Clone(cs)
+						swapped[k], swapped[k+1] = swapped[k+1], swapped[k]
+						s.consider(arrange(s, g, swapped))
+					}
+				}
+			}
+		},
+	}
+}
+
+// pairStep numbers the pairs (i, j), i < j, of n choices: step
+// k*(k-1)/2 + i is the pair (i, k), so that near pairs come early in a
+// sequential order and the numbering does not depend on n.
+func pairStep(step int) (i, j int) {
+	k := 1
+	for k*(k+1)/2 <= step {
+		k++
+	}
+	return step - k*(k-1)/2, k
+}
+
+// numericPair returns the choices of pair step in the best input if both
+// lie inside it and order their values alike.
+func (s *shrinker) numericPair(step int) (ci, cj Choice, ok bool) {
+	i, j := pairStep(step)
+	if j >= len(s.choices) {
+		return ci, cj, false
+	}
+	ci, cj = s.choices[i], s.choices[j]
+	if cj.Offset >= len(s.best) || ci.shape() != cj.shape() {
+		return ci, cj, false
+	}
+	return ci, cj, true
+}
+
+// withMagnitudes returns base with choices a and b (holding indices ia
+// and ib) changed to magnitudes ma and mb, keeping their signs, or nil if
+// a value does not exist.
+func withMagnitudes(base []byte, a Choice, ia, ma uint64, b Choice, ib, mb uint64) []byte {
+	na, _ := a.signed(ia)
+	nb, _ := b.signed(ib)
+	xa, oka := a.unsigned(na, ma)
+	xb, okb := b.unsigned(nb, mb)
+	if !oka || !okb {
+		return nil
+	}
+	out := make([]byte, max(len(base), b.End()))
+	copy(out, base)
+	copy(out[a.Offset:], a.Encode(xa))
+	copy(out[b.Offset:], b.Encode(xb))
+	return out
+}
+
+func pairCount(s *shrinker) int {
+	n := 0
+	for n < len(s.choices) && s.choices[n].Offset < len(s.best) {
+		n++
+	}
+	return n * (n - 1) / 2
+}
+
+// lowerPairs lowers the magnitudes of two values by the same amount:
+// values that must stay close to each other (|a-b| = 1) zig-zag down one
+// step at a time when lowered alone (seed 001, "Zig Zagging").
+func lowerPairs() *pass {
+	return &pass{
+		name:  "lower pair",
+		tier:  1,
+		count: pairCount,
+		plan: func(s *shrinker, step int) ([]byte, func(bool, *Outcome)) {
+			ci, cj, ok := s.numericPair(step)
+			if !ok {
+				return nil, nil
+			}
+			vi, vj := ci.Index(s.best), cj.Index(s.best)
+			_, mi := ci.signed(vi)
+			_, mj := cj.signed(vj)
+			if mi == 0 || mj == 0 {
+				return nil, nil
+			}
+			old := s.best
+			lower := func(d uint64) []byte { return withMagnitudes(old, ci, vi, mi-d, cj, vj, mj-d) }
+			return lower(1), func(kept bool, _ *Outcome) {
+				if !kept {
+					return
+				}
+				findInteger(func(n int) bool {
+					d := uint64(n) + 1
+					if d > mi || d > mj {
+						return false
+					}
+					kept, _ := s.consider(lower(d))
+					return kept
+				})
+			}
+		},
+	}
+}
+
+// redistributePairs moves magnitude from an earlier value to a later one:
+// lexicographically smaller, and what a property on a sum or a total
+// needs. It first moves all it can, the common case of a total that one
+// value can carry alone, then grows a move of one.
+func redistributePairs() *pass {
+	return &pass{
+		name:  "redistribute pair",
+		tier:  1,
+		count: pairCount,
+		plan: func(s *shrinker, step int) ([]byte, func(bool, *Outcome)) {
+			ci, cj, ok := s.numericPair(step)
+			if !ok {
+				return nil, nil
+			}
+			vi, vj := ci.Index(s.best), cj.Index(s.best)
+			_, mi := ci.signed(vi)
+			_, mj := cj.signed(vj)
+			if mi == 0 {
+				return nil, nil
+			}
+			old := s.best
+			move := func(d uint64) []byte { return withMagnitudes(old, ci, vi, mi-d, cj, vj, mj+d) }
+			all := mi
+			for all > 0 && move(all) == nil {
+				all /= 2 // the later value cannot grow that much
+			}
+			if all == 0 {
+				return nil, nil
+			}
+			return move(all), func(kept bool, _ *Outcome) {
+				if kept {
+					return
+				}
+				findInteger(func(n int) bool {
+					d := uint64(n)
+					if d >= all {
+						return false
+					}
+					kept, _ := s.consider(move(d))
+					return kept
+				})
+			}
+		},
+	}
+}

@@ -1,0 +1,244 @@
+package minimize
+
+import (
+	"bytes"
+	"maps"
+	"slices"
+	"sort"
+)
+
+// A pass is one kind of reduction, split into steps the scheduler tries
+// in random order. A step is numbered in [0, count) for the current best
+// input; plan builds the step's first candidate from the current best,
+// and then, if set, is told whether that candidate was kept (and its
+// outcome, if it ran) so that it can follow up: grow a deletion that
+// worked, binary-search a value, retry with another width. Follow-ups
+// run candidates through the gate themselves.
+type pass struct {
+	name  string
+	tier  int // 0: cheap, run always; 1: expensive, run when tier 0 is stuck
+	count func(s *shrinker) int
+	plan  func(s *shrinker, step int) (cand []byte, then func(kept bool, out *Outcome))
+
+	stats        *PassStats
+	queue        []int // steps not yet tried
+	queueVersion int   // the best input version the queue was made for
+	effect       int   // last visit: -1 shortened the best, 0 changed it, 1 nothing
+}
+
+// maxFailures is how many failing steps in a row end a visit to a pass,
+// so that one stuck pass does not stall a reduction others could move.
+const maxFailures = 20
+
+// schedule runs the passes until none of them can shrink the best input:
+// every step of every pass has been tried on it. Each round visits the
+// cheap passes, those that shortened the input last time first; the
+// expensive passes run only in rounds where the cheap ones changed
+// nothing.
+func (s *shrinker) schedule() {
+	passes := s.passes()
+	for {
+		ranAny, progressed := false, false
+		for tier := 0; tier <= 1 && !progressed; tier++ {
+			var visited []*pass
+			for _, p := range passes {
+				if p.tier != tier {
+					continue
+				}
+				before, v := len(s.best), s.version
+				if s.visit(p) {
+					ranAny = true
+				}
+				switch {
+				case s.version == v:
+					p.effect = 1
+				case len(s.best) < before:
+					p.effect, progressed = -1, true
+				default:
+					p.effect, progressed = 0, true
+				}
+				visited = append(visited, p)
+			}
+			sort.SliceStable(visited, func(i, j int) bool { return visited[i].effect < visited[j].effect })
+			k := 0
+			for i, p := range passes {
+				if p.tier == tier {
+					passes[i] = visited[k]
+					k++
+				}
+			}
+		}
+		if !ranAny {
+			return
+		}
+	}
+}
+
+// visit tries steps of p until it has tried them all on the current best
+// or maxFailures steps in a row ran candidates and failed. It reports
+// whether it tried any step. A success does not restart the queue: the
+// remaining steps carry on against the new best, and the queue is
+// refilled only when it runs dry on an input it was not made for.
+func (s *shrinker) visit(p *pass) (tried bool) {
+	s.pass = p.stats
+	defer func() { s.pass = nil }()
+	failures := 0
+	for failures < maxFailures {
+		if len(p.queue) == 0 {
+			if p.queueVersion == s.version {
+				return tried
+			}
+			p.queue = s.rng.Perm(p.count(s))
+			p.queueVersion = s.version
+			if len(p.queue) == 0 {
+				return tried
+			}
+		}
+		tried = true
+
+		// Plan up to one step per worker; steps that do not apply to the
+		// current best are used up without running anything.
+		var steps []int
+		var cands [][]byte
+		var thens []func(bool, *Outcome)
+		for len(p.queue) > 0 && len(cands) < s.workers {
+			step := p.queue[0]
+			p.queue = p.queue[1:]
+			cand, then := p.plan(s, step)
+			if cand == nil {
+				continue
+			}
+			steps, cands, thens = append(steps, step), append(cands, cand), append(thens, then)
+		}
+		if len(cands) == 0 {
+			continue
+		}
+
+		v := s.version
+		trials := s.runBatch(cands)
+		for k := range trials {
+			kept := s.judge(&trials[k])
+			if then := thens[k]; then != nil {
+				var out *Outcome
+				if trials[k].ran {
+					out = &trials[k].out
+				}
+				then(kept, out)
+			}
+			if s.version != v {
+				// The rest of the batch was planned on an older best: put
+				// the steps back and keep what their runs found.
+				p.queue = append(append([]int(nil), steps[k+1:]...), p.queue...)
+				s.keepPending(trials[k+1:])
+				break
+			}
+			if trials[k].ran {
+				failures++
+			}
+		}
+		if s.version != v {
+			failures = 0
+			s.lowerCommonOffset()
+		}
+	}
+	return tried
+}
+
+// findInteger returns a large n >= 0 such that f(n) holds and f(n+1) does
+// not, given that f(0) holds, in O(log n) calls: a linear probe of 1 to
+// 4, then exponential probing and a binary search (Hypothesis's
+// find_integer). It turns one successful deletion into the deletion of
+// a whole run in a few calls.
+func findInteger(f func(n int) bool) int {
+	for i := 1; i <= 4; i++ {
+		if !f(i) {
+			return i - 1
+		}
+	}
+	lo, hi := 4, 8
+	for f(hi) {
+		lo, hi = hi, 2*hi
+	}
+	for lo+1 < hi {
+		mid := lo + (hi-lo)/2
+		if f(mid) {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return lo
+}
+
+// noteChanges records which choices a same-length shrink from old to new
+// changed, for lowerCommonOffset; a shrink that changes the length
+// starts afresh.
+func (s *shrinker) noteChanges(old, new []byte, choices []Choice) {
+	if len(old) != len(new) {
+		clear(s.changed)
+		return
+	}
+	for _, c := range choices {
+		if c.Offset >= len(new) {
+			break
+		}
+		end := min(c.End(), len(new))
+		if !bytes.Equal(old[c.Offset:end], new[c.Offset:end]) {
+			s.changed[c.Offset] = c.shape()
+		}
+	}
+}
+
+// lowerCommonOffset lowers the magnitudes of all the values recent
+// same-length shrinks changed by one common amount. Values that must move
+// together (|m-n| <= 1) otherwise zig-zag down a step at a time, each
+// lowering unlocking the next, at a cost that grows with the values
+// rather than their logarithm (seed 001, "Zig Zagging").
+func (s *shrinker) lowerCommonOffset() {
+	if len(s.changed) < 2 {
+		return
+	}
+	type value struct {
+		c        Choice
+		neg      bool
+		mag, idx uint64
+	}
+	var vals []value
+	least := ^uint64(0)
+	for _, off := range slices.Sorted(maps.Keys(s.changed)) {
+		shape := s.changed[off]
+		i, ok := s.choiceAt(off, shape.Width, shape.Max)
+		if !ok || s.choices[i].shape() != shape {
+			continue
+		}
+		c := s.choices[i]
+		idx := c.Index(s.best)
+		neg, mag := c.signed(idx)
+		if mag == 0 {
+			continue
+		}
+		vals = append(vals, value{c, neg, mag, idx})
+		least = min(least, mag)
+	}
+	clear(s.changed)
+	if len(vals) < 2 {
+		return
+	}
+	saved := s.pass
+	s.pass = s.common
+	defer func() { s.pass = saved }()
+	old := s.best
+	findInteger(func(n int) bool {
+		d := uint64(n)
+		if d > least {
+			return false
+		}
+		cand := slices.Clone(old)
+		for _, v := range vals {
+			i, _ := v.c.unsigned(v.neg, v.mag-d)
+			copy(cand[v.c.Offset:min(v.c.End(), len(cand))], v.c.Encode(i))
+		}
+		kept, _ := s.consider(cand)
+		return kept
+	})
+}
