@@ -26,7 +26,9 @@ func (f *fakeTB) Fatalf(format string, args ...any) {
 	f.fatal = append(f.fatal, fmt.Sprintf(format, args...))
 	panic(tbStop{})
 }
-func (f *fakeTB) Logf(format string, args ...any) { f.logs = append(f.logs, fmt.Sprintf(format, args...)) }
+func (f *fakeTB) Logf(format string, args ...any) {
+	f.logs = append(f.logs, fmt.Sprintf(format, args...))
+}
 func (f *fakeTB) Skip(args ...any) {
 	f.skipped = fmt.Sprint(args...)
 	panic(tbStop{})
