@@ -3,8 +3,13 @@ package fuzzsrc
 import (
 	"errors"
 	"fmt"
+	"os"
 	"runtime"
 	"runtime/debug"
+	"strconv"
+	"sync"
+
+	"github.com/shortlex/shortlex/internal/wire"
 )
 
 // Check runs the property prop on the fuzz input data. Call it from a
@@ -27,6 +32,10 @@ import (
 // t.Skip.
 func Check(tb TB, data []byte, prop func(*T)) {
 	tb.Helper()
+	if f := workerRecordFile(); f != nil {
+		checkInWorker(tb, data, prop, f)
+		return
+	}
 	t := &T{data: data}
 	t.execute(prop, func(v any) {
 		// Still on the panicking stack: report, then panic again here so the
@@ -149,4 +158,50 @@ func (t *T) record() *Record {
 		r.Choices, r.Spans = rec.choices, rec.spans
 	}
 	return r
+}
+
+// worker is the state of a process that runs candidates for the minimize
+// tool: the record file the tool named in the environment, if any.
+var worker struct {
+	once sync.Once
+	file *os.File
+	mu   sync.Mutex
+	seq  uint64
+}
+
+// workerRecordFile returns the record file of a minimize worker process,
+// or nil in any other process. It reads the environment once.
+func workerRecordFile() *os.File {
+	worker.once.Do(func() {
+		if fd, err := strconv.Atoi(os.Getenv(wire.EnvRecordFD)); err == nil && fd > 2 {
+			worker.file = os.NewFile(uintptr(fd), "shortlex-record")
+		}
+	})
+	return worker.file
+}
+
+// checkInWorker is Check in a minimize worker: it runs prop with
+// recording on, publishes the record for the tool, and ends the run the
+// way Check would, without the report (the tool reports the minimal
+// input, not every candidate).
+func checkInWorker(tb TB, data []byte, prop func(*T), f *os.File) {
+	tb.Helper()
+	r := Run(data, prop)
+	rec := &wire.Record{Used: r.Used, Failed: r.Failure != nil, Discarded: r.Discarded, Spans: r.Spans}
+	rec.Choices = r.Outcome().Choices
+	if r.Failure != nil {
+		rec.Signature, rec.Message, rec.Location = r.Failure.Signature(), r.Failure.Message, r.Failure.Location()
+	}
+	worker.mu.Lock()
+	worker.seq++
+	err := wire.Publish(f, worker.seq, rec)
+	worker.mu.Unlock()
+	switch {
+	case err != nil:
+		tb.Fatalf("fuzzsrc: cannot report to the minimize tool: %v", err)
+	case r.Failure != nil:
+		tb.Fatalf("fuzzsrc: %s: %s", r.Failure.Signature(), r.Failure.Message)
+	case r.Discarded:
+		tb.Skip("fuzzsrc: input discarded: " + r.SkipReason)
+	}
 }

@@ -1,0 +1,101 @@
+package wire
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/shortlex/shortlex/minimize"
+)
+
+var sample = &Record{
+	Used: 9, Failed: true, Signature: "failed at x_test.go:3 (x.F)", Message: "boom", Location: "x_test.go:3",
+	Choices: []minimize.Choice{{Offset: 0, Width: 1, Max: 255}, {Offset: 1, Width: 8, Max: 1<<64 - 1, Below: 1 << 63}},
+	Spans: []minimize.Span{
+		{Label: "SliceOf", Start: 0, End: 9, Parent: -1},
+		{Label: "element", Start: 0, End: 9, Parent: 0, Discarded: true},
+		{Label: "element", Start: 9, End: 9, Parent: 0},
+	},
+}
+
+func TestRoundTrip(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		reason string
+		rec    *Record
+	}{
+		{"empty", "the zero record", &Record{Choices: []minimize.Choice{}, Spans: []minimize.Span{}}},
+		{"full", "every field, repeated labels, a root span", sample},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			b, err := tt.rec.MarshalBinary()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got Record
+			if err := got.UnmarshalBinary(b); err != nil {
+				t.Fatalf("%s: %v", tt.reason, err)
+			}
+			if diff := cmp.Diff(tt.rec, &got); diff != "" {
+				t.Errorf("%s: (-want +got):\n%s", tt.reason, diff)
+			}
+		})
+	}
+}
+
+func TestPublishRead(t *testing.T) {
+	f, err := os.Create(filepath.Join(t.TempDir(), "rec"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, _, ok, err := Read(f, 0); ok || err != nil {
+		t.Fatalf("empty file: ok %v err %v, want nothing", ok, err)
+	}
+	if err := Publish(f, 1, sample); err != nil {
+		t.Fatal(err)
+	}
+	rec, seq, ok, err := Read(f, 0)
+	if err != nil || !ok || seq != 1 || !cmp.Equal(rec, sample) {
+		t.Fatalf("Read after Publish: %+v seq %d ok %v err %v", rec, seq, ok, err)
+	}
+	if _, _, ok, _ := Read(f, 1); ok {
+		t.Errorf("Read with the last sequence number must report nothing new")
+	}
+	// A shorter record over a longer one: the length in the header rules.
+	if err := Publish(f, 2, &Record{Used: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if rec, _, ok, err := Read(f, 1); err != nil || !ok || rec.Used != 1 || len(rec.Spans) != 0 {
+		t.Errorf("second record: %+v ok %v err %v", rec, ok, err)
+	}
+}
+
+func FuzzUnmarshal(f *testing.F) {
+	b, _ := sample.MarshalBinary()
+	f.Add(b)
+	f.Add([]byte{})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var r Record
+		if err := r.UnmarshalBinary(data); err != nil {
+			if !errors.Is(err, ErrMalformed) {
+				t.Fatalf("error %v is not ErrMalformed", err)
+			}
+			return
+		}
+		again, _ := r.MarshalBinary()
+		var r2 Record
+		if err := r2.UnmarshalBinary(again); err != nil || !cmp.Equal(r, r2) {
+			t.Fatalf("a decoded record does not round-trip: %v", err)
+		}
+	})
+}
+
+func BenchmarkMarshal(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		sample.MarshalBinary()
+	}
+}
