@@ -1,0 +1,183 @@
+package fuzzsrc
+
+import (
+	"fmt"
+	"slices"
+	"unicode/utf8"
+)
+
+// Runes are numbered in shrink order by rank: first the digits, upper- and
+// lower-case letters (ranks 0-61), then space and the ASCII punctuation in
+// code point order (62-94), then the control characters 0x00-0x1F and
+// 0x7F (95-127), then every other valid rune by code point, skipping the
+// surrogates (128-1112063).
+//
+// A rune is drawn as a one-byte choice with 160 indices: 0-127 are the
+// ASCII ranks, so that random bytes give ASCII four times in five, and
+// 128-159 escape to one of 32 equal blocks of the non-ASCII ranks, picked
+// by a second, two-byte choice with 34748 indices. Lower bytes thus never
+// give a later rune.
+const (
+	// asciiByRank lists the ASCII characters in shrink order.
+	asciiByRank = "0123456789" +
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZ" +
+		"abcdefghijklmnopqrstuvwxyz" +
+		" !\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~" +
+		"\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f" +
+		"\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f\x7f"
+
+	runeBlocks    = 32
+	runeBlockSize = (utf8.MaxRune + 1 - 0x800 - 0x80) / runeBlocks // 34748
+	surrogateMin  = 0xD800
+	surrogateEnd  = 0xE000
+)
+
+// drawRune draws any valid rune in shrink order.
+func (t *T) drawRune() rune {
+	i := t.choose(KindRune, 128+runeBlocks-1)
+	if i < 128 {
+		return rune(asciiByRank[i])
+	}
+	return runeOfRank(128 + (i-128)*runeBlockSize + t.choose(KindRune, runeBlockSize-1))
+}
+
+// runeOfRank returns the rune of a rank in shrink order.
+func runeOfRank(r uint64) rune {
+	if r < 128 {
+		return rune(asciiByRank[r])
+	}
+	c := rune(r-128) + 0x80
+	if c >= surrogateMin {
+		c += surrogateEnd - surrogateMin
+	}
+	return c
+}
+
+// rankOfRune returns a valid rune's rank in shrink order.
+func rankOfRune(c rune) uint64 {
+	if c < 128 {
+		for i := range len(asciiByRank) {
+			if rune(asciiByRank[i]) == c {
+				return uint64(i)
+			}
+		}
+	}
+	if c >= surrogateEnd {
+		c -= surrogateEnd - surrogateMin
+	}
+	return uint64(c-0x80) + 128
+}
+
+// Rune draws any valid rune (never a surrogate), shrinking towards '0':
+// digits and letters first, then space and ASCII punctuation, then
+// control characters, then the rest by code point. Random input gives
+// ASCII most of the time.
+func Rune() Generator[rune] {
+	return newGenerator(func() string { return "Rune()" }, (*T).drawRune)
+}
+
+// RuneFrom draws one of the runes of alphabet, shrinking in the order of
+// [Rune], whatever the order of alphabet. It panics if alphabet is empty
+// or is not valid UTF-8.
+func RuneFrom(alphabet string) Generator[rune] {
+	if alphabet == "" || !utf8.ValidString(alphabet) {
+		panic(fmt.Sprintf("fuzzsrc.RuneFrom: alphabet %q is empty or not UTF-8", alphabet))
+	}
+	runes := []rune(alphabet)
+	slices.SortFunc(runes, func(a, b rune) int {
+		ra, rb := rankOfRune(a), rankOfRune(b)
+		switch {
+		case ra < rb:
+			return -1
+		case ra > rb:
+			return 1
+		}
+		return 0
+	})
+	runes = slices.Compact(runes)
+	return newGenerator(
+		func() string { return fmt.Sprintf("RuneFrom(%q)", string(runes)) },
+		func(t *T) rune { return runes[t.choose(KindRune, uint64(len(runes)-1))] })
+}
+
+// String draws a valid UTF-8 string of any length, shrinking towards the
+// empty string and its runes as [Rune] does.
+func String() Generator[string] { return StringOf(Rune()) }
+
+// StringN draws a valid UTF-8 string of between minLen and maxLen runes
+// (maxLen < 0: no upper bound).
+func StringN(minLen, maxLen int) Generator[string] { return StringOfN(Rune(), minLen, maxLen) }
+
+// StringOf draws a string of runes drawn from r, of any length. Each rune
+// is a collection element: deleting it deletes its bytes. A rune that is
+// not valid UTF-8 is written as U+FFFD.
+func StringOf(r Generator[rune]) Generator[string] { return StringOfN(r, 0, -1) }
+
+// StringOfN draws a string of between minLen and maxLen runes drawn from
+// r (maxLen < 0: no upper bound). It panics if minLen < 0 or minLen >
+// maxLen >= 0.
+func StringOfN(r Generator[rune], minLen, maxLen int) Generator[string] {
+	size := lengths("StringOfN", minLen, maxLen)
+	return newGenerator(
+		func() string { return "StringOf(" + r.String() + ", " + sizeLabel(size) + ")" },
+		func(t *T) string {
+			if size.Max < 0 {
+				return ""
+			}
+			var buf [64]byte
+			b := buf[:0]
+			e := newElements(t, size)
+			for e.more("element") {
+				b = utf8.AppendRune(b, r.value(t))
+			}
+			return string(b)
+		})
+}
+
+// Bytes draws a []byte of any length, shrinking towards nil and each byte
+// towards 0.
+func Bytes() Generator[[]byte] { return BytesN(0, -1) }
+
+// BytesN draws a []byte of between minLen and maxLen bytes (maxLen < 0:
+// no upper bound); it is nil when empty. It panics if minLen < 0 or
+// minLen > maxLen >= 0.
+func BytesN(minLen, maxLen int) Generator[[]byte] {
+	size := lengths("BytesN", minLen, maxLen)
+	return newGenerator(
+		func() string { return "Bytes(" + sizeLabel(size) + ")" },
+		func(t *T) []byte {
+			if size.Max < 0 {
+				return nil
+			}
+			var b []byte
+			e := newElements(t, size)
+			for e.more("element") {
+				b = append(b, t.drawByte(KindByte))
+			}
+			return b
+		})
+}
+
+// lengths checks a collection's length bounds and converts them to a
+// Size. Size cannot say "at most 0" (a Max of 0 means no bound), so that
+// case is returned as Max -1, which callers treat as always empty.
+func lengths(name string, minLen, maxLen int) Size {
+	if minLen < 0 || maxLen >= 0 && minLen > maxLen {
+		panic(fmt.Sprintf("fuzzsrc.%s: bad length bounds [%d, %d]", name, minLen, maxLen))
+	}
+	switch {
+	case maxLen == 0:
+		return Size{Max: -1}
+	case maxLen < 0:
+		return Size{Min: minLen}
+	}
+	return Size{Min: minLen, Max: maxLen}
+}
+
+// sizeLabel names a Size from lengths in a generator's label.
+func sizeLabel(s Size) string {
+	if s.Max < 0 {
+		return "0..0"
+	}
+	return s.String()
+}
