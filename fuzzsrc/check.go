@@ -24,12 +24,15 @@ import (
 //		})
 //	}
 //
-// If the property fails, Check re-runs it with logging on and fails t
-// with t.Fatalf and a report of every labeled draw. If the property
-// panics, Check logs the report with t.Logf and panics again with the
-// original value (a string or an error, so that OSS-Fuzz reports it), on
-// the original stack. If the property discards the input, Check calls
-// t.Skip.
+// If the property fails, Check fails t with t.Fatalf and a report: every
+// labeled draw, the failure and where it happened. Under plain go test
+// (not go test -fuzz, not an OSS-Fuzz build) it first shrinks the input
+// in-process for up to DefaultShrinkTime (see EnvShrink and EnvSave), so
+// the report shows the minimal failing example and the corpus entry that
+// replays it. If the property panics, Check logs the report with t.Logf
+// and panics again with the original value (a string or an error, so
+// that OSS-Fuzz reports it), on the original stack. If the property
+// discards the input, Check calls t.Skip.
 func Check(tb TB, data []byte, prop func(*T)) {
 	tb.Helper()
 	if f := workerRecordFile(); f != nil {
@@ -40,16 +43,29 @@ func Check(tb TB, data []byte, prop func(*T)) {
 	t.execute(prop, func(v any) {
 		// Still on the panicking stack: report, then panic again here so the
 		// crash shows where the property really panicked.
-		rec := Explain(data, prop)
-		tb.Logf("%s", formatReport(rec, data))
+		tb.Logf("%s", failureReport(tb, data, prop))
 		panic(crashValue(v))
 	})
 	switch {
 	case t.failure != nil:
-		tb.Fatalf("%s", formatReport(Explain(data, prop), data))
+		tb.Fatalf("%s", failureReport(tb, data, prop))
 	case t.skipped != "":
 		tb.Skip("fuzzsrc: input discarded: " + t.skipped)
 	}
+}
+
+// failureReport describes a failure of prop on data: after shrinking it,
+// when this process may.
+func failureReport(tb TB, data []byte, prop func(*T)) string {
+	budget, err := shrinkBudget()
+	if budget == 0 {
+		r := formatReport(Explain(data, prop), data)
+		if err != nil {
+			r += "\n    not shrunk: " + err.Error()
+		}
+		return r
+	}
+	return formatShrinkReport(fuzzTargetName(tb), shrinkFailure(data, prop, budget), budget)
 }
 
 // Run runs prop once on data with recording on and returns the run's

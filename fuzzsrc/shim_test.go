@@ -107,6 +107,9 @@ func catchPanics() {
 }
 
 func TestShimOSSFuzz(t *testing.T) {
+	// A libFuzzer build has no go test flags, so Check never shrinks there;
+	// this test runs inside go test, where it would.
+	t.Setenv(fuzzsrc.EnvShrink, "0")
 	data := libFuzzerInput([]byte{0xff}) // n = 10
 	tests := []struct {
 		name    string
@@ -179,7 +182,8 @@ func TestStdTesting(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			cmd := exec.Command(os.Args[0], "-test.run=^TestStdHelper$", "-test.v")
-			cmd.Env = append(os.Environ(), "FUZZSRC_STD_HELPER="+tt.name)
+			// Shrinking is tested on its own; these report the input as given.
+			cmd.Env = append(os.Environ(), "FUZZSRC_STD_HELPER="+tt.name, fuzzsrc.EnvShrink+"=0")
 			out, err := cmd.CombinedOutput()
 			exit := 0
 			var ee *exec.ExitError
