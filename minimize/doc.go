@@ -1,3 +1,49 @@
 // Package minimize is a shortlex test-case reducer over recorded choice
-// sequences.
+// sequences: given an input that makes a target fail, it re-runs the
+// target on ever smaller inputs and returns the smallest it finds that
+// fails the same way.
+//
+// # Entry points
+//
+//   - [Minimize] reduces an input. It takes a [RunFunc], which runs the
+//     target on one candidate and reports an [Outcome], and [Options],
+//     whose zero value runs to a fixed point on all cores. It returns a
+//     [Result]: the smallest input, its outcome, why it stopped, the other
+//     failures it met ([Slip]) and [Stats].
+//   - [Outcome] is all the reducer reads of a run: whether it failed, the
+//     failure's signature, how many bytes it used, and the [Choice] and
+//     [Span] structure it drew, if any.
+//   - [Choice], [IndexOf] and [EncodingOf] define how a choice's bytes map
+//     to its index in shrink order; draws that follow this encoding (such
+//     as package fuzzsrc's) are monotone, so the reducer can lower them.
+//
+// # The order and the gate
+//
+// Inputs are ordered shortlex: shorter is simpler, and among inputs of a
+// length the lexicographically smaller is simpler. Missing bytes read as
+// zeros, so trailing zeros are dropped, and length counts whole choices
+// (the last nonzero choice is padded to its full width before comparing).
+// Every candidate passes one gate: it runs only if it is strictly smaller
+// than the best input and has not been seen before; after the run it is
+// truncated to the bytes it used (autopruning), and it becomes the best
+// only if it failed with the original signature and is still smaller. A
+// failure with another signature is recorded as a slip and never followed.
+//
+// # Passes
+//
+// Reduction is organised in passes, each a list of steps tried in a
+// seeded random order: delete spans (growing a deletion over siblings
+// with an exponential probe and binary search), zero spans (retrying with
+// the width the zeroed span used), delete blocks of consecutive choices,
+// replace a span by a descendant with the same label, lower each choice
+// (integers by magnitude, keeping their sign), lower equal choices
+// together, sort sibling spans, and, when those are stuck, lower pairs
+// together and move value between pairs. Values that zig-zag down are
+// lowered by a common offset. Passes that shortened the input run first
+// in the next round; the reduction ends at a fixed point of every pass,
+// or when a budget in Options runs out. A target without structure is
+// reduced as a plain byte sequence by the same passes.
+//
+// This package knows nothing about how inputs are decoded or how the
+// target runs; it imports nothing else from this module.
 package minimize
