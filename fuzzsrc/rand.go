@@ -43,7 +43,10 @@ func FromRand[V any](f func(r *rand.Rand) V) Generator[V] {
 }
 
 // randSource is a rand.Source that draws each word from a T.
-type randSource struct{ t *T }
+type randSource struct {
+	t   *T
+	pcs [3]uintptr // scratch for runtime.Callers, kept here so it does not allocate
+}
 
 // Uint64 draws one word. The word's meaning depends on which part of
 // math/rand/v2 asks for it, because no one mapping from bytes to words
@@ -61,10 +64,12 @@ type randSource struct{ t *T }
 //     the all-ones word, which is never rejected and gives j = i.
 //   - Every other method takes the word as it is.
 //
-// It tells these apart by its caller's frames (see randMode).
+// It tells these apart by its caller's frames, which costs a short
+// stack walk per word (see randModeOf).
 func (s *randSource) Uint64() uint64 {
 	w := s.t.choose(KindByte, math.MaxUint64)
-	switch callerRandMode() {
+	runtime.Callers(2, s.pcs[:]) // skip Callers and Uint64
+	switch randModeOf(s.pcs) {
 	case modeShuffle:
 		return ^w
 	case modeRedraw:
@@ -81,33 +86,41 @@ const (
 	modeBounded                 // the first word of a bounded draw
 	modeRedraw                  // a bounded draw's redraw after a rejection
 	modeShuffle                 // a bounded draw inside Shuffle
+	modeDeeper                  // three frames do not tell: look further
 )
 
-// randModes caches the mode of each call path into randSource.Uint64.
-// Call paths are code addresses, fixed for the life of the process.
+// randModes caches the mode of each call path into randSource.Uint64,
+// keyed by the return addresses of its three innermost callers (counting
+// inlined calls: rand.Rand's Uint64, the bounded draw, and the method),
+// which are fixed for the life of the process.
 var randModes struct {
 	sync.RWMutex
 	m map[[3]uintptr]randMode
 }
 
-// callerRandMode returns the mode of the current call into
-// randSource.Uint64, which must be its caller.
-func callerRandMode() randMode {
-	var pcs [3]uintptr
-	runtime.Callers(3, pcs[:]) // skip Callers, callerRandMode, Uint64
+// randModeOf returns the mode of a call into randSource.Uint64 whose
+// callers' return addresses are pcs.
+func randModeOf(pcs [3]uintptr) randMode {
 	randModes.RLock()
 	m, ok := randModes.m[pcs]
 	randModes.RUnlock()
-	if ok {
-		return m
+	if !ok {
+		key := pcs // a copy escapes to the heap, only on a miss
+		m = classifyRandCall(key[:])
+		randModes.Lock()
+		if randModes.m == nil {
+			randModes.m = make(map[[3]uintptr]randMode)
+		}
+		randModes.m[pcs] = m
+		randModes.Unlock()
 	}
-	m = classifyRandCall(pcs[:])
-	randModes.Lock()
-	if randModes.m == nil {
-		randModes.m = make(map[[3]uintptr]randMode)
+	if m == modeDeeper {
+		// On 32-bit platforms uint32n, called by uint64n, asks for the
+		// word, and only the frame past both says whether it is Shuffle.
+		var deep [5]uintptr
+		n := runtime.Callers(3, deep[:]) // skip Callers, randModeOf, Uint64
+		m = classifyRandCall(deep[:n])
 	}
-	randModes.m[pcs] = m
-	randModes.Unlock()
 	return m
 }
 
@@ -117,6 +130,7 @@ const randPkg = "math/rand/v2.(*Rand)."
 type randCall struct {
 	site    randSite // the innermost bounded-draw function, or zero
 	shuffle bool     // the bounded draw is Shuffle's
+	short   bool     // the frames ran out inside bounded draws
 }
 
 // randSite is a source line in one of math/rand/v2's bounded-draw
@@ -143,6 +157,7 @@ func locateRandCall(pcs []uintptr) randCall {
 	for isBoundedDraw(fr.Function) && more {
 		fr, more = frames.Next()
 	}
+	c.short = isBoundedDraw(fr.Function)
 	c.shuffle = fr.Function == randPkg+"Shuffle"
 	return c
 }
@@ -156,6 +171,8 @@ func classifyRandCall(pcs []uintptr) randMode {
 	switch {
 	case c.site == randSite{}:
 		return modePlain
+	case c.short:
+		return modeDeeper
 	case c.shuffle:
 		return modeShuffle
 	case redrawSites()[c.site]:
