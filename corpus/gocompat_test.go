@@ -410,7 +410,8 @@ type codecResponse struct {
 }
 
 // codecHelperSource reaches Go's unexported internal/fuzz codec with
-// go:linkname, which the linker allows only with -checklinkname=0, and
+// the go:linkname directive, which the linker allows only with
+// -checklinkname=0, and
 // answers a codecRequest. The empty .s file lets the bodyless function
 // declarations compile.
 const codecHelperSource = `package fuzztmp

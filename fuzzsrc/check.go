@@ -1,7 +1,6 @@
 package fuzzsrc
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"runtime"
@@ -154,7 +153,7 @@ func crashValue(v any) any {
 	case string, error:
 		return v
 	default:
-		return errors.New(fmt.Sprintf("panic: %#v", v))
+		return fmt.Errorf("panic: %#v", v)
 	}
 }
 
