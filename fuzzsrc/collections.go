@@ -48,8 +48,11 @@ type elements struct {
 	span      int // the open element span
 }
 
-func newElements(t *T, s Size) *elements {
-	e := &elements{t: t, min: max(s.Min, 0), max: s.Max, span: -1}
+// newElements returns the counter by value: kept in a local variable it
+// stays on the stack, where a pointer would cost an allocation per
+// collection.
+func newElements(t *T, s Size) elements {
+	e := elements{t: t, min: max(s.Min, 0), max: s.Max, span: -1}
 	if e.max <= 0 {
 		e.max = -1
 	}
