@@ -1,0 +1,180 @@
+// Package bench defines shrinkbench's reduction problems: the five
+// SmartCheck benchmarks as the ECOOP 2020 artifact
+// (mc-imperial/hypothesis-ecoop-2020-artifact, smartcheck-benchmarks/)
+// wrote them for Hypothesis, and the unbalanced tree of seed 000 §2.3.
+//
+// Each problem is written once as a value type with a verdict function,
+// and drawn twice: by a fuzzsrc generator, whose input our reducer and the
+// byte-level baselines reduce, and by a rapid generator, which rapid's own
+// shrinker reduces. Both properties share the verdict, so they fail on the
+// same values at the same source lines.
+package bench
+
+import (
+	"slices"
+
+	"github.com/shortlex/shortlex/fuzzsrc"
+	"pgregory.net/rapid"
+)
+
+// Benchmark is one reduction problem.
+type Benchmark struct {
+	// Name is the benchmark's name, as -bench matches it.
+	Name string
+
+	// About says in a line what is generated and when it fails.
+	About string
+
+	// MinValue is the formatted shortlex-minimal failing value in fuzzsrc's
+	// encoding, MinInput its input (pruned, trailing zeros dropped), and
+	// Why the reasoning that makes it minimal.
+	MinValue string
+	MinInput []byte
+	Why      string
+
+	// Prop is the fuzzsrc property: it draws a value and fails (Fatalf, at
+	// one line per assertion of the original test) or discards it (Skip,
+	// for the original's assume) as the artifact's test does.
+	Prop func(t *fuzzsrc.T)
+
+	// Decode draws the value from input with the fuzzsrc generator and
+	// returns it formatted, with its size in the artifact's size metric.
+	Decode func(input []byte) (value string, size int)
+
+	// Rapid returns the property written with rapid's generators. Each
+	// time the property fails, it calls failed with the failing value's
+	// formatting and size, so the last call describes rapid's final value.
+	Rapid func(failed func(value string, size int)) func(*rapid.T)
+
+	// Space bounds the brute-force search that confirms MinInput.
+	Space Space
+
+	// Passing are simple inputs that must not fail, for tests.
+	Passing []Example
+}
+
+// Example is an input with the reason it is there.
+type Example struct {
+	Name   string
+	Input  []byte
+	Reason string
+}
+
+// All returns the benchmarks in a fixed order.
+func All() []Benchmark {
+	return []Benchmark{reverse(), bound5(), calculator(), binheap(), parser(), tree()}
+}
+
+// verdict is what a property decides about a value.
+type verdict int
+
+const (
+	pass     verdict = iota
+	discard          // a precondition failed (Hypothesis's assume)
+	failedA          // the first (or only) assertion failed
+	failedB          // the second assertion failed
+)
+
+// problem ties a value type to its generators, verdict, formatting and
+// size, and builds a Benchmark's functions from them.
+type problem[V any] struct {
+	gen     fuzzsrc.Generator[V]
+	rgen    *rapid.Generator[V]
+	verdict func(V) verdict
+	format  func(V) string
+	size    func(V) int
+}
+
+// fuzzsrcProp is the fuzzsrc property.
+func (p problem[V]) fuzzsrcProp(t *fuzzsrc.T) {
+	enforceF(t, p.verdict(p.gen.Draw(t, "value")))
+}
+
+// enforceF acts on a verdict. Each failure has a line of its own, so the
+// reducer tells the two assertions of binheap apart, as Hypothesis does.
+func enforceF(t *fuzzsrc.T, v verdict) {
+	switch v {
+	case discard:
+		t.Skip("precondition")
+	case failedA:
+		t.Fatalf("assertion A failed")
+	case failedB:
+		t.Fatalf("assertion B failed")
+	}
+}
+
+// enforceR is enforceF for rapid, whose failure identity is the
+// traceback: a fixed line per assertion keeps it independent of the
+// value, as for fuzzsrc.
+func enforceR(t *rapid.T, v verdict) {
+	switch v {
+	case discard:
+		t.Skip("precondition")
+	case failedA:
+		t.Fatalf("assertion A failed")
+	case failedB:
+		t.Fatalf("assertion B failed")
+	}
+}
+
+// decode draws the value from input.
+func (p problem[V]) decode(input []byte) (string, int) {
+	var v V
+	fuzzsrc.Run(input, func(t *fuzzsrc.T) { v = p.gen.Draw(t, "value") })
+	return p.format(v), p.size(v)
+}
+
+// rapidProp is the rapid property, reporting each failing value.
+func (p problem[V]) rapidProp(failed func(string, int)) func(*rapid.T) {
+	return func(t *rapid.T) {
+		v := p.rgen.Draw(t, "value")
+		vd := p.verdict(v)
+		if vd == failedA || vd == failedB {
+			failed(p.format(v), p.size(v))
+		}
+		enforceR(t, vd)
+	}
+}
+
+// fill sets b's property functions from p.
+func (p problem[V]) fill(b Benchmark) Benchmark {
+	b.Prop = p.fuzzsrcProp
+	b.Decode = p.decode
+	b.Rapid = p.rapidProp
+	return b
+}
+
+// hexBytes parses space-separated hex bytes, for readable MinInputs.
+func hexBytes(s string) []byte {
+	var out []byte
+	var cur, n int
+	flush := func() {
+		if n > 0 {
+			out = append(out, byte(cur))
+		}
+		cur, n = 0, 0
+	}
+	for _, c := range s {
+		switch {
+		case c >= '0' && c <= '9':
+			cur, n = cur*16+int(c-'0'), n+1
+		case c >= 'a' && c <= 'f':
+			cur, n = cur*16+int(c-'a'+10), n+1
+		case c >= 'A' && c <= 'F':
+			cur, n = cur*16+int(c-'A'+10), n+1
+		default:
+			flush()
+		}
+	}
+	flush()
+	return out
+}
+
+// zeros returns n zero bytes followed by tail, for MinInputs with long
+// runs of zeros.
+func zeros(n int, tail ...byte) []byte {
+	return append(make([]byte, n), tail...)
+}
+
+// cat concatenates byte slices.
+func cat(parts ...[]byte) []byte { return slices.Concat(parts...) }

@@ -1,0 +1,160 @@
+package bench
+
+import (
+	"bytes"
+	"slices"
+
+	"github.com/shortlex/shortlex/fuzzsrc"
+)
+
+// OrderKey returns the key that minimize's gate compares for input, whose
+// run recorded rec: the input cut to the bytes the run used, trailing zero
+// bytes dropped (they read as missing bytes do), and the last nonzero
+// choice padded to its full width. It is how shrinkbench compares final
+// inputs of different reducers: by the order our reducer optimizes.
+func OrderKey(input []byte, rec *fuzzsrc.Record) []byte {
+	pruned := Canonical(input, rec)
+	if len(pruned) == 0 {
+		return pruned
+	}
+	last := len(pruned) - 1
+	for _, c := range rec.Choices {
+		if c.Offset <= last && last < c.End() && c.End() > len(pruned) {
+			return append(slices.Clip(pruned), make([]byte, c.End()-len(pruned))...)
+		}
+	}
+	return pruned
+}
+
+// Canonical returns input cut to the bytes its run used, without trailing
+// zero bytes: the shortest input that runs exactly as input does.
+func Canonical(input []byte, rec *fuzzsrc.Record) []byte {
+	b := input[:min(rec.Used, len(input))]
+	for len(b) > 0 && b[len(b)-1] == 0 {
+		b = b[:len(b)-1]
+	}
+	return b
+}
+
+// ShortlexLess reports whether a is shorter than b, or as long and
+// lexicographically smaller.
+func ShortlexLess(a, b []byte) bool {
+	if len(a) != len(b) {
+		return len(a) < len(b)
+	}
+	return bytes.Compare(a, b) < 0
+}
+
+// Space bounds a brute-force search for the shortlex-minimal failing
+// input: inputs of at most MaxLen bytes, built choice by choice, where a
+// choice takes the indices Cands returns, each in its smallest encoding.
+// Every input behaves as the one that encodes the same indices smallest,
+// so enumerating encodings loses nothing; the bound is on the indices.
+type Space struct {
+	MaxLen int
+	Cands  func(c fuzzsrc.Choice) []uint64
+}
+
+// Search enumerates the inputs of sp depth first and returns the failing
+// one with the smallest order key, and how many runs it took. A prefix
+// that fails is not extended: any extension is longer than its key.
+func Search(prop func(*fuzzsrc.T), sp Space) (best []byte, runs int) {
+	var bestKey []byte
+	var dfs func(prefix []byte)
+	dfs = func(prefix []byte) {
+		rec := fuzzsrc.Run(prefix, prop)
+		runs++
+		if rec.Failure != nil {
+			if key := OrderKey(prefix, rec); bestKey == nil || ShortlexLess(key, bestKey) {
+				bestKey, best = key, Canonical(prefix, rec)
+			}
+			return
+		}
+		// Choices tile the bytes a run reads, so the next choice starts
+		// exactly where the prefix ends, or the run read no further.
+		i := slices.IndexFunc(rec.Choices, func(c fuzzsrc.Choice) bool { return c.Offset == len(prefix) })
+		if i < 0 {
+			return
+		}
+		next := rec.Choices[i]
+		for _, idx := range sp.Cands(next) {
+			child := append(slices.Clip(prefix), next.Encode(idx)...)
+			limit := sp.MaxLen
+			if bestKey != nil {
+				limit = min(limit, len(bestKey))
+			}
+			if len(child) > limit {
+				continue
+			}
+			dfs(child)
+		}
+	}
+	dfs(nil)
+	return best, runs
+}
+
+// span returns the indices 0..k and max-k..max of a choice, clipped to
+// [0, max]: the simplest values and the extremes of a wide range.
+func span(max, k uint64) []uint64 {
+	var out []uint64
+	for i := uint64(0); i <= k && i <= max; i++ {
+		out = append(out, i)
+	}
+	lo := k + 1
+	if max > 2*k {
+		lo = max - k
+	}
+	for i := lo; i <= max && i > k; i++ {
+		out = append(out, i)
+		if i == max { // max may be the largest uint64
+			break
+		}
+	}
+	return out
+}
+
+// defaultCands tries integers and picks at indices 0..k and their last k+1
+// indices, and coins and collection flags at 0 and at each of coins, the
+// bytes at which the benchmark's coins and flags turn true.
+func defaultCands(k uint64, coins ...byte) func(fuzzsrc.Choice) []uint64 {
+	return func(c fuzzsrc.Choice) []uint64 {
+		switch c.Kind {
+		case fuzzsrc.KindBool, fuzzsrc.KindMore:
+			out := []uint64{0}
+			for _, b := range coins {
+				out = append(out, uint64(b))
+			}
+			slices.Sort(out)
+			return slices.Compact(out)
+		default:
+			return span(c.Max, k)
+		}
+	}
+}
+
+// coinByte returns the smallest byte that g draws as true. It probes the
+// public API rather than copying fuzzsrc's threshold formula.
+func coinByte(g fuzzsrc.Generator[bool]) byte {
+	for b := range 256 {
+		var v bool
+		fuzzsrc.Run([]byte{byte(b)}, func(t *fuzzsrc.T) { v = g.Draw(t, "coin") })
+		if v {
+			return byte(b)
+		}
+	}
+	panic("bench: coin never comes up true")
+}
+
+// flagByte returns the smallest byte that a collection of size s reads as
+// "one more element" past its minimum.
+func flagByte(s fuzzsrc.Size) byte {
+	g := fuzzsrc.SliceOfSize(fuzzsrc.Just(0), s)
+	for b := range 256 {
+		var n int
+		fuzzsrc.Run([]byte{byte(b)}, func(t *fuzzsrc.T) { n = len(g.Draw(t, "xs")) })
+		if n > s.Min {
+			return byte(b)
+		}
+	}
+	panic("bench: collection never grows")
+}

@@ -1,0 +1,167 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/shortlex/shortlex/tools/shrinkbench/bench"
+)
+
+// summary aggregates one reducer's finals on one benchmark.
+type summary struct {
+	found      int // seeds with a final value (rapid may find no failure)
+	common     string
+	commonN    int
+	distinct   int
+	atMinValue int
+	atMinSize  int
+	atMinInput int
+	meanBytes  float64
+	meanSize   float64
+	median     float64
+	meanCalls  float64
+	total      time.Duration
+	slipped    int
+}
+
+func summarize(fs []final, minValue string, minSize int) summary {
+	var s summary
+	counts := map[string]int{}
+	var calls []int
+	var bytesSum, sizeSum, callSum int
+	for _, f := range fs {
+		if !f.ok {
+			continue
+		}
+		s.found++
+		counts[f.value]++
+		if f.value == minValue {
+			s.atMinValue++
+		}
+		if f.size == minSize {
+			s.atMinSize++
+		}
+		if f.atMinInput {
+			s.atMinInput++
+		}
+		if f.slipped {
+			s.slipped++
+		}
+		bytesSum += len(f.input)
+		sizeSum += f.size
+		callSum += f.calls
+		calls = append(calls, f.calls)
+		s.total += f.dur
+	}
+	if s.found == 0 {
+		return s
+	}
+	s.distinct = len(counts)
+	values := make([]string, 0, len(counts))
+	for v := range counts {
+		values = append(values, v)
+	}
+	sort.Slice(values, func(i, j int) bool {
+		if counts[values[i]] != counts[values[j]] {
+			return counts[values[i]] > counts[values[j]]
+		}
+		return values[i] < values[j]
+	})
+	s.common, s.commonN = values[0], counts[values[0]]
+	n := float64(s.found)
+	s.meanBytes, s.meanSize, s.meanCalls = float64(bytesSum)/n, float64(sizeSum)/n, float64(callSum)/n
+	slices.Sort(calls)
+	if m := len(calls); m%2 == 1 {
+		s.median = float64(calls[m/2])
+	} else {
+		s.median = float64(calls[m/2-1]+calls[m/2]) / 2
+	}
+	return s
+}
+
+func pct(k, n int) string {
+	if n == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.1f%%", 100*float64(k)/float64(n))
+}
+
+// printReport prints one benchmark's tables and the seeds where ours
+// missed the minimal input.
+func printReport(w io.Writer, b bench.Benchmark, r *results, cfg config) {
+	_, minSize := b.Decode(b.MinInput)
+	fmt.Fprintf(w, "### %s: %s\n\n", b.Name, b.About)
+	fmt.Fprintf(w, "shortlex-minimal: `%s`, size %d (%d bytes: % x)\n\n", b.MinValue, minSize, len(b.MinInput), b.MinInput)
+	fmt.Fprintln(w, "| reducer | most common final value | share | distinct | at min size | at min value | at min input | mean bytes | mean size | median calls | mean calls | time |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|")
+	n := len(r.inputs)
+	for k := range numReducers {
+		if k == rapidShrinker && cfg.noRapid {
+			continue
+		}
+		s := summarize(r.finals[k], b.MinValue, minSize)
+		name := reducerNames[k]
+		if s.found < n {
+			name += fmt.Sprintf(" (%d/%d failed)", s.found, n)
+		}
+		minInput, meanBytes := pct(s.atMinInput, s.found), fmt.Sprintf("%.1f", s.meanBytes)
+		if k == rapidShrinker {
+			minInput, meanBytes = "n/a", "n/a"
+		}
+		fmt.Fprintf(w, "| %s | `%s` | %s | %d | %s | %s | %s | %s | %.2f | %g | %.1f | %s |\n",
+			name, escape(s.common), pct(s.commonN, s.found), s.distinct, pct(s.atMinSize, s.found), pct(s.atMinValue, s.found), minInput,
+			meanBytes, s.meanSize, s.median, s.meanCalls, s.total.Round(time.Millisecond))
+	}
+	fmt.Fprintln(w)
+
+	fmt.Fprintln(w, "| ours vs | ours larger | ours strictly smaller | equal | baseline slipped |")
+	fmt.Fprintln(w, "|---|---|---|---|---|")
+	for _, k := range []int{goFuzz, ddmin} {
+		var larger, smaller, equal int
+		for i := range n {
+			a, o := r.finals[ours][i].key, r.finals[k][i].key
+			switch {
+			case bench.ShortlexLess(o, a):
+				larger++
+			case bench.ShortlexLess(a, o):
+				smaller++
+			default:
+				equal++
+			}
+		}
+		s := summarize(r.finals[k], b.MinValue, minSize)
+		fmt.Fprintf(w, "| %s | %d | %s | %s | %d |\n", reducerNames[k], larger, pct(smaller, n), pct(equal, n), s.slipped)
+	}
+	fmt.Fprintln(w)
+
+	shown := 0
+	for i := range n {
+		f := r.finals[ours][i]
+		if f.atMinInput || shown >= cfg.misses {
+			continue
+		}
+		if shown == 0 {
+			fmt.Fprintf(w, "ours missed the minimal input on %d seeds; first ones (rerun with -bench '^%s$' -first N -seeds 1):\n\n", n-summarize(r.finals[ours], b.MinValue, minSize).atMinInput, b.Name)
+		}
+		shown++
+		fmt.Fprintf(w, "- seed %d: `%s` (% x), %d runs; from %d bytes: %s\n", cfg.first+i, f.value, f.input, f.calls, len(r.inputs[i]), hexShort(r.inputs[i], 48))
+	}
+	if shown > 0 {
+		fmt.Fprintln(w)
+	}
+}
+
+// hexShort formats b in hex, eliding the middle of long inputs.
+func hexShort(b []byte, limit int) string {
+	if len(b) <= limit {
+		return fmt.Sprintf("% x", b)
+	}
+	return fmt.Sprintf("% x … % x", b[:limit/2], b[len(b)-limit/2:])
+}
+
+// escape keeps a value from breaking a markdown table.
+func escape(s string) string { return strings.ReplaceAll(s, "|", `\|`) }

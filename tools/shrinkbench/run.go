@@ -1,0 +1,245 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/shortlex/shortlex/fuzzsrc"
+	"github.com/shortlex/shortlex/minimize"
+	"github.com/shortlex/shortlex/tools/shrinkbench/baseline"
+	"github.com/shortlex/shortlex/tools/shrinkbench/bench"
+	"pgregory.net/rapid"
+)
+
+// config is the command line.
+type config struct {
+	seeds, first int
+	base         uint64
+	bench        string
+	maxLen       int
+	jobs         int
+	rapidChecks  int
+	misses       int
+	noRapid      bool
+}
+
+// The reducers, in table order.
+const (
+	ours = iota
+	rapidShrinker
+	goFuzz
+	ddmin
+	numReducers
+)
+
+var reducerNames = [numReducers]string{"ours", "rapid", "go test -fuzz", "ddmin"}
+
+// final is what one reducer ended with for one seed.
+type final struct {
+	ok         bool   // false: rapid found no failure for this seed
+	value      string // the final value, formatted
+	size       int    // its size in the artifact's metric
+	input      []byte // the final input; nil for rapid
+	key        []byte // its order key; nil for rapid
+	atMinInput bool   // key is the benchmark's minimal key
+	calls      int    // runs of the property, counting the first failing one
+	dur        time.Duration
+	slipped    bool // it fails with another signature than the original
+}
+
+// results are one benchmark's finals, by reducer and seed.
+type results struct {
+	inputs [][]byte // the failing inputs, by seed
+	finals [numReducers][]final
+}
+
+// runBenchmark generates the failing inputs and reduces each with every
+// reducer: the byte reducers on cfg.jobs goroutines, rapid beside them on
+// one (its seed is a global flag).
+func runBenchmark(ctx context.Context, b bench.Benchmark, cfg config) (*results, error) {
+	n := cfg.seeds
+	r := &results{inputs: make([][]byte, n)}
+	for k := range r.finals {
+		r.finals[k] = make([]final, n)
+	}
+	minRec := fuzzsrc.Run(b.MinInput, b.Prop)
+	minKey := bench.OrderKey(b.MinInput, minRec)
+
+	var wg sync.WaitGroup
+	if !cfg.noRapid {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range n {
+				r.finals[rapidShrinker][i] = runRapid(b, rapidSeed(cfg.base, b.Name, cfg.first+i), cfg.rapidChecks)
+			}
+		}()
+	}
+	errs := make([]error, n)
+	next := make(chan int)
+	for range max(cfg.jobs, 1) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				in, err := failingInput(b, cfg.base, cfg.first+i, cfg.maxLen)
+				if err != nil {
+					errs[i] = err
+					continue
+				}
+				r.inputs[i] = in
+				r.finals[ours][i], errs[i] = runOurs(ctx, b, in)
+				r.finals[goFuzz][i] = runBytes(b, in, baseline.GoMinimize, true)
+				r.finals[ddmin][i] = runBytes(b, in, baseline.DDMin, false)
+				for _, k := range []int{ours, goFuzz, ddmin} {
+					r.finals[k][i].atMinInput = bytes.Equal(r.finals[k][i].key, minKey)
+				}
+			}
+		}()
+	}
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			return nil, fmt.Errorf("%s seed %d: %w", b.Name, cfg.first+i, err)
+		}
+	}
+	return r, nil
+}
+
+// failingInput draws random inputs of 1 to maxLen bytes from a generator
+// seeded by (base, benchmark, seed) until one fails.
+func failingInput(b bench.Benchmark, base uint64, seed, maxLen int) ([]byte, error) {
+	rng := rand.New(rand.NewPCG(base, nameHash(b.Name)^uint64(seed)))
+	for range 1_000_000 {
+		in := make([]byte, 1+rng.IntN(maxLen))
+		for i := range in {
+			in[i] = byte(rng.Uint32())
+		}
+		if fuzzsrc.Run(in, b.Prop).Failure != nil {
+			return in, nil
+		}
+	}
+	return nil, fmt.Errorf("no failing input in a million random ones")
+}
+
+func nameHash(s string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(s))
+	return h.Sum64()
+}
+
+// rapidSeed derives rapid's seed for a seed index; rapid reads 0 as
+// "random", so it is never 0.
+func rapidSeed(base uint64, name string, seed int) uint64 {
+	return rand.New(rand.NewPCG(base^nameHash(name), uint64(seed))).Uint64() | 1
+}
+
+// describe fills in what a byte reducer's final input is.
+func describe(b bench.Benchmark, in []byte) final {
+	rec := fuzzsrc.Run(in, b.Prop)
+	f := final{ok: true, input: in, key: bench.OrderKey(in, rec)}
+	f.value, f.size = b.Decode(in)
+	return f
+}
+
+// runOurs reduces in with minimize.Minimize on one worker.
+func runOurs(ctx context.Context, b bench.Benchmark, in []byte) (final, error) {
+	run := func(_ context.Context, c []byte) (minimize.Outcome, error) {
+		return fuzzsrc.Run(c, b.Prop).Outcome(), nil
+	}
+	res, err := minimize.Minimize(ctx, in, run, minimize.Options{Workers: 1})
+	if err != nil {
+		return final{}, err
+	}
+	f := describe(b, res.Input)
+	f.calls, f.dur = res.Stats.Runs, res.Stats.Duration
+	return f, nil
+}
+
+// runBytes reduces in with a byte-level reducer. With anyFailure the test
+// accepts any failure, as go test -fuzz does; otherwise only the original
+// signature.
+func runBytes(b bench.Benchmark, in []byte, reduce func([]byte, baseline.Test) ([]byte, int), anyFailure bool) final {
+	sig := fuzzsrc.Run(in, b.Prop).Failure.Signature()
+	test := func(c []byte) bool {
+		f := fuzzsrc.Run(c, b.Prop).Failure
+		return f != nil && (anyFailure || f.Signature() == sig)
+	}
+	start := time.Now()
+	out, calls := reduce(in, test)
+	dur := time.Since(start)
+	f := describe(b, out)
+	f.calls, f.dur = calls, dur
+	f.slipped = fuzzsrc.Run(out, b.Prop).Failure.Signature() != sig
+	return f
+}
+
+// runRapid runs rapid.Check once with rapid's seed set, counting the
+// property's calls from its first failure on (that one included), as the
+// artifact counts Hypothesis's: the rest of generation is not counted.
+// The time is also from the first failure on.
+func runRapid(b bench.Benchmark, seed uint64, checks int) final {
+	var f final
+	var firstFailure time.Time
+	prop := b.Rapid(func(value string, size int) {
+		f.value, f.size = value, size
+		if !f.ok {
+			f.ok, f.calls, firstFailure = true, 1, time.Now()
+		}
+	})
+	counted := func(t *rapid.T) {
+		if f.ok {
+			f.calls++
+		}
+		prop(t)
+	}
+	for name, v := range map[string]string{
+		"rapid.seed":       strconv.FormatUint(seed, 10),
+		"rapid.checks":     strconv.Itoa(checks),
+		"rapid.nofailfile": "true",
+	} {
+		if err := flag.Set(name, v); err != nil {
+			panic(err)
+		}
+	}
+	tb := &rapidTB{name: "shrinkbench_" + b.Name}
+	rapid.Check(tb, counted)
+	if f.ok {
+		f.dur = time.Since(firstFailure)
+	}
+	return f
+}
+
+// rapidTB is the rapid.TB that rapid.Check reports to. rapid calls
+// Errorf with its report, then FailNow once it is done: neither needs to
+// stop the goroutine here, so they only record the failure.
+type rapidTB struct {
+	name   string
+	failed bool
+}
+
+func (t *rapidTB) Helper()               {}
+func (t *rapidTB) Name() string          { return t.name }
+func (t *rapidTB) Logf(string, ...any)   {}
+func (t *rapidTB) Log(...any)            {}
+func (t *rapidTB) Skipf(string, ...any)  { t.SkipNow() }
+func (t *rapidTB) Skip(...any)           { t.SkipNow() }
+func (t *rapidTB) SkipNow()              { panic("shrinkbench: rapid skipped a check") }
+func (t *rapidTB) Errorf(string, ...any) { t.failed = true }
+func (t *rapidTB) Error(...any)          { t.failed = true }
+func (t *rapidTB) Fatalf(string, ...any) { t.failed = true }
+func (t *rapidTB) Fatal(...any)          { t.failed = true }
+func (t *rapidTB) FailNow()              { t.failed = true }
+func (t *rapidTB) Fail()                 { t.failed = true }
+func (t *rapidTB) Failed() bool          { return t.failed }
