@@ -69,10 +69,10 @@ func All() []Benchmark {
 type verdict int
 
 const (
-	pass     verdict = iota
-	discard          // a precondition failed (Hypothesis's assume)
-	failedA          // the first (or only) assertion failed
-	failedB          // the second assertion failed
+	pass    verdict = iota
+	discard         // a precondition failed (Hypothesis's assume)
+	failedA         // the first (or only) assertion failed
+	failedB         // the second assertion failed
 )
 
 // problem ties a value type to its generators, verdict, formatting and

@@ -135,20 +135,22 @@ func binheap() Benchmark {
 	return p.fill(Benchmark{
 		Name:     "binheap",
 		About:    "heaps: size budget 0..20, branch 1..8 (1 empty), keys >= parent; fails when the buggy to-sorted-list is unsorted",
-		MinValue: "(0, (0, (0, None, None), (1, None, None)), None)",
-		MinInput: cat([]byte{size4, node}, zeros(8, node), zeros(8, node), zeros(10, node), zeros(7, 1)),
+		MinValue: "(-1, (-1, (-1, None, None), (0, None, None)), None)",
+		MinInput: cat([]byte{size4, node}, zeros(7, 2, node), zeros(7, 2, node), zeros(7, 2, 0, 0, node)),
 		Why: "three nodes always list sorted, so four are needed, two levels below the root, which " +
-			"needs a budget of 4; with the root's left child holding both grandchildren only the first " +
-			"grandchild's two empty children cost bytes (39 bytes; the artifact's mirror image costs " +
-			"one more for the root's empty left child); the second grandchild's key 1 > 0 unsorts it",
+			"needs a budget of 4 (its smallest byte comes first); with the root's left child holding both " +
+			"grandchildren only the first grandchild's two empty children cost bytes (the artifact's mirror " +
+			"image costs one more, for the root's empty left child); the second grandchild must be larger " +
+			"than the first, and as the last choice a key of 0 is free (trailing zeros), so the other three " +
+			"keys are -1 (zigzag index 2): 31 bytes, where Hypothesis's (0, None, (0, (0), (1))) costs 40",
 		Space: Space{MaxLen: 39, Cands: func(c fuzzsrc.Choice) []uint64 {
 			switch c.Max {
 			case 20: // the size budget: the smallest that allow two levels, and the largest
 				return span(20, 4)
 			case 7: // the branch: empty or not
 				return []uint64{0, 1}
-			default: // keys: 0, 1, -1
-				return []uint64{0, 1, 2}
+			default: // keys: 0, 1, -1, 2, -2
+				return []uint64{0, 1, 2, 3, 4}
 			}
 		}},
 		Passing: []Example{
