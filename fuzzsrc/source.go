@@ -1,6 +1,7 @@
 package fuzzsrc
 
 import (
+	"encoding/binary"
 	"math/bits"
 
 	"github.com/shortlex/shortlex/minimize"
@@ -14,6 +15,9 @@ func (t *T) read(width int) uint64 {
 	t.pos += width
 	var r uint64
 	if t.pos <= len(t.data) {
+		if width == 8 { // the common wide choice: one load
+			return binary.BigEndian.Uint64(t.data[p:t.pos])
+		}
 		for _, b := range t.data[p:t.pos] {
 			r = r<<8 | uint64(b)
 		}
