@@ -370,9 +370,11 @@ func floatRange(f floatFormat, name string, lo, hi float64) *floatGen {
 	return g
 }
 
-// Float64 draws any float64: finite values, ±Inf and NaN, shrinking
-// towards 0, then small integers, then simple fractions (1.5, 2.5, ...,
-// 0.5, 0.25), positive before negative; ±Inf and NaN shrink last. Use
+// Float64 draws any float64: finite values, ±Inf and NaN. It shrinks
+// towards 0, then the integers 1, 2, 3, ..., then values with short
+// fractions (1.5, 1.25, 2.5, ..., 0.5, 0.25), then long ones; 5e-324 is
+// nearly the most complex value, and only ±Inf and NaN come after it.
+// Every positive value is simpler than every negative one. Use
 // [Float64Finite] or [Float64Range] to leave out NaN or the infinities.
 func Float64() Generator[float64] {
 	return float64Gen("Float64()", anyFloat(float64Format))
@@ -383,12 +385,13 @@ func Float64Finite() Generator[float64] {
 	return float64Gen("Float64Finite()", finiteFloat(float64Format))
 }
 
-// Float64Range draws a float64 in [lo, hi], never NaN, shrinking towards
-// the simplest value in the range: 0 if it is inside, else the simplest
-// in the order of [Float64] (the integer nearest 0, or the value with the
-// shortest fraction). Infinite bounds are allowed and included:
-// Float64Range(math.Inf(-1), math.Inf(1)) draws every float64 but NaN.
-// It panics if a bound is NaN or lo > hi.
+// Float64Range draws a float64 in [lo, hi], never NaN. It numbers only
+// the values in the range, in the order of [Float64], so empty input
+// gives the simplest value in the range (0 if it is inside, else the
+// integer nearest 0, else the value with the shortest fraction) and
+// lowering the input never gives a more complex value. Infinite bounds
+// are allowed and included: Float64Range(math.Inf(-1), math.Inf(1))
+// draws every float64 but NaN. It panics if a bound is NaN or lo > hi.
 func Float64Range(lo, hi float64) Generator[float64] {
 	return float64Gen(fmt.Sprintf("Float64Range(%v, %v)", lo, hi), floatRange(float64Format, "Float64Range", lo, hi))
 }

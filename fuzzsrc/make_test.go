@@ -431,7 +431,3 @@ func BenchmarkMake(b *testing.B) {
 		}
 	})
 }
-
-func BenchmarkMakeScalar(b *testing.B) {
-	benchScalarDraw(b, Make[int64]())
-}
