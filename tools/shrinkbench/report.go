@@ -96,6 +96,7 @@ func printReport(w io.Writer, b bench.Benchmark, r *results, cfg config) {
 	_, minSize := b.Decode(b.MinInput)
 	fmt.Fprintf(w, "### %s: %s\n\n", b.Name, b.About)
 	fmt.Fprintf(w, "shortlex-minimal: `%s`, size %d (%d bytes: % x)\n\n", b.MinValue, minSize, len(b.MinInput), b.MinInput)
+	fmt.Fprintf(w, "Hypothesis (artifact): %s\n\n", b.Hypothesis)
 	fmt.Fprintln(w, "| reducer | most common final value | share | distinct | at min size | at min value | at min input | mean bytes | mean size | median calls | mean calls | time |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|")
 	n := len(r.inputs)
@@ -137,6 +138,24 @@ func printReport(w io.Writer, b bench.Benchmark, r *results, cfg config) {
 		fmt.Fprintf(w, "| %s | %d | %s | %s | %d |\n", reducerNames[k], larger, pct(smaller, n), pct(equal, n), s.slipped)
 	}
 	fmt.Fprintln(w)
+
+	for _, k := range []int{goFuzz, ddmin} {
+		shown := 0
+		for i := range n {
+			a, o := r.finals[ours][i], r.finals[k][i]
+			if !bench.ShortlexLess(o.key, a.key) || shown >= cfg.misses {
+				continue
+			}
+			if shown == 0 {
+				fmt.Fprintf(w, "ours larger than %s, first seeds:\n\n", reducerNames[k])
+			}
+			shown++
+			fmt.Fprintf(w, "- seed %d: ours `%s` (% x) vs `%s` (key % x)\n", cfg.first+i, a.value, a.key, o.value, o.key)
+		}
+		if shown > 0 {
+			fmt.Fprintln(w)
+		}
+	}
 
 	shown := 0
 	for i := range n {

@@ -32,7 +32,7 @@ func TestGoMinimize(t *testing.T) {
 		},
 		{
 			name: "always interesting", input: "hello", test: func([]byte) bool { return true }, want: "0",
-			calls: 1 + 1 + 1,
+			calls:  1 + 1 + 1,
 			reason: "one tail cut by 4 leaves one byte, which becomes the first printable one, '0'",
 		},
 		{

@@ -46,6 +46,10 @@ type Benchmark struct {
 	// formatting and size, so the last call describes rapid's final value.
 	Rapid func(failed func(value string, size int)) func(*rapid.T)
 
+	// Hypothesis is what the ECOOP 2020 paper and its artifact report for
+	// Hypothesis on this benchmark, for comparison.
+	Hypothesis string
+
 	// Space bounds the brute-force search that confirms MinInput.
 	Space Space
 
