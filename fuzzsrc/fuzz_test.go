@@ -27,6 +27,19 @@ func treeGen() fuzzsrc.Generator[tree] {
 	)
 }
 
+// makeTarget is a struct of mixed fields for Make.
+type makeTarget struct {
+	Name  string
+	Port  uint16
+	Ratio float64
+	Tags  []string
+	Next  *makeTarget
+	Attrs map[string]int
+	Raw   []byte
+	On    bool
+	Grid  [2]int8
+}
+
 // sourceGens is every kind of generator the package has, with whether
 // it may discard the input (Skip) on some inputs.
 var sourceGens = []struct {
@@ -78,6 +91,24 @@ var sourceGens = []struct {
 		return []any{n, s, b, err1 != nil, err2 != nil, err3 != nil}
 	})), false},
 	{"HeadersSize", anyOf(fuzzsrc.HeadersSize(fuzzsrc.Size{Min: 2, Max: 8})), false},
+	{"Float64", anyOf(fuzzsrc.Float64()), false},
+	{"Float64Finite", anyOf(fuzzsrc.Float64Finite()), false},
+	{"Float64Range", anyOf(fuzzsrc.Float64Range(-1e3, 1e3)), false},
+	{"Float32", anyOf(fuzzsrc.Float32()), false},
+	{"Float32Range", anyOf(fuzzsrc.Float32Range(0, 1)), false},
+	{"Rune", anyOf(fuzzsrc.Rune()), false},
+	{"RuneFrom", anyOf(fuzzsrc.RuneFrom("xyzé")), false},
+	{"String", anyOf(fuzzsrc.String()), false},
+	{"StringN", anyOf(fuzzsrc.StringN(2, 5)), false},
+	{"StringOf", anyOf(fuzzsrc.StringOf(fuzzsrc.RuneFrom("ab"))), false},
+	{"Bytes", anyOf(fuzzsrc.Bytes()), false},
+	{"BytesN", anyOf(fuzzsrc.BytesN(1, 4)), false},
+	{"Recursive", anyOf(fuzzsrc.Recursive(fuzzsrc.Map(fuzzsrc.IntRange(0, 9), func(v int) []any { return []any{v} }),
+		func(g fuzzsrc.Generator[[]any]) fuzzsrc.Generator[[]any] {
+			return fuzzsrc.Map(fuzzsrc.SliceOfN(g, 1, 3), func(k [][]any) []any { return []any{k} })
+		}, 4)), false},
+	{"Make", anyOf(fuzzsrc.Make[makeTarget]()), false},
+	{"MakeDepth", anyOf(fuzzsrc.MakeDepth[makeTarget](1)), false},
 }
 
 // FuzzSource draws, from data, the generators that plan names, and
