@@ -43,3 +43,15 @@ func TestCrashersMinimal(t *testing.T) {
 		})
 	}
 }
+
+// TestToolEndToEnd runs tools/minimize on the raw 15-byte crasher, as a
+// user would, and checks that it reports the same minimal expression and
+// writes a corpus file that plain go test replays.
+func TestToolEndToEnd(t *testing.T) {
+	r := crashers.RunTool(t, "fuzz_test.go", "FuzzEval", filepath.Join("testdata", "crashers", "FuzzEval", "781de9bd8f05dba1"))
+	want := Expr(Div{Num(0), Add{Num(0), Num(0)}})
+	if diff := cmp.Diff(want, crashers.Decode(r.Minimal, drawExpr)); diff != "" {
+		t.Errorf("the tool wrote %q (-want +got):\n%s", r.Minimal, diff)
+	}
+	crashers.CheckDraws(t, r, evalValid)
+}

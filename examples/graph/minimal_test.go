@@ -82,3 +82,14 @@ func TestEveryCandidateValid(t *testing.T) {
 		})
 	}
 }
+
+// TestToolEndToEnd runs tools/minimize on a raw crasher, as a user
+// would, and checks that it reports the same minimal graph and writes a
+// corpus file that plain go test replays.
+func TestToolEndToEnd(t *testing.T) {
+	r := crashers.RunTool(t, "fuzz_test.go", "FuzzOrder", filepath.Join("testdata", "crashers", "FuzzOrder", "081ad1d8bd364af5"))
+	if diff := cmp.Diff(minimalGraph, crashers.Decode(r.Minimal, drawDeps)); diff != "" {
+		t.Errorf("the tool wrote %q (-want +got):\n%s", r.Minimal, diff)
+	}
+	crashers.CheckDraws(t, r, orderComplete)
+}

@@ -68,3 +68,15 @@ func TestCrashersMinimal(t *testing.T) {
 		})
 	}
 }
+
+// TestToolEndToEnd runs tools/minimize on a raw crasher, as a user
+// would, and checks that it reports the same minimal field and limit and
+// writes a corpus file that plain go test replays.
+func TestToolEndToEnd(t *testing.T) {
+	r := crashers.RunTool(t, "fuzz_test.go", "FuzzLine", filepath.Join("testdata", "crashers", "FuzzLine", "55a40acee3447864"))
+	want := lineCase{Field{Name: "", Value: "\u0080\x00"}, 1}
+	if diff := cmp.Diff(want, crashers.Decode(r.Minimal, drawCase)); diff != "" {
+		t.Errorf("the tool wrote %q (-want +got):\n%s", r.Minimal, diff)
+	}
+	crashers.CheckDraws(t, r, validLine)
+}

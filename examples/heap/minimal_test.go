@@ -44,3 +44,14 @@ func TestCrashersMinimal(t *testing.T) {
 		})
 	}
 }
+
+// TestToolEndToEnd runs tools/minimize on a raw crasher, as a user
+// would, and checks that it reports the same minimal pushes and writes a
+// corpus file that plain go test replays.
+func TestToolEndToEnd(t *testing.T) {
+	r := crashers.RunTool(t, "fuzz_test.go", "FuzzSorted", filepath.Join("testdata", "crashers", "FuzzSorted", "e0efa4740d13ae9f"))
+	if diff := cmp.Diff([]int{0, -1, -1, 0}, crashers.Decode(r.Minimal, drawValues)); diff != "" {
+		t.Errorf("the tool wrote %q (-want +got):\n%s", r.Minimal, diff)
+	}
+	crashers.CheckDraws(t, r, sortedAgrees)
+}

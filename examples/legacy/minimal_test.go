@@ -50,3 +50,14 @@ func TestCrashersMinimal(t *testing.T) {
 		})
 	}
 }
+
+// TestToolEndToEnd runs tools/minimize on a raw crasher, as a user
+// would, and checks that it reports the same minimal set and writes a
+// corpus file that plain go test replays.
+func TestToolEndToEnd(t *testing.T) {
+	r := crashers.RunTool(t, "fuzz_test.go", "FuzzNormalize", filepath.Join("testdata", "crashers", "FuzzNormalize", "6d29e35756485efc"))
+	if diff := cmp.Diff(Set{{1, 2}, {0, 1}}, crashers.Decode(r.Minimal, drawSet)); diff != "" {
+		t.Errorf("the tool wrote %q (-want +got):\n%s", r.Minimal, diff)
+	}
+	crashers.CheckDraws(t, r, canonical)
+}

@@ -43,3 +43,14 @@ func TestCrashersMinimal(t *testing.T) {
 		})
 	}
 }
+
+// TestToolEndToEnd runs tools/minimize on a raw crasher, as a user
+// would, and checks that it reports the same minimal entry and writes a
+// corpus file that plain go test replays.
+func TestToolEndToEnd(t *testing.T) {
+	r := crashers.RunTool(t, "fuzz_test.go", "FuzzRoundTrip", filepath.Join("testdata", "crashers", "FuzzRoundTrip", "efe3f352cf60bbd6"))
+	if diff := cmp.Diff(Entry{Key: `\0`}, crashers.Decode(r.Minimal, drawEntry)); diff != "" {
+		t.Errorf("the tool wrote %q (-want +got):\n%s", r.Minimal, diff)
+	}
+	crashers.CheckDraws(t, r, readsBack)
+}

@@ -41,3 +41,15 @@ func TestCrashersMinimal(t *testing.T) {
 		})
 	}
 }
+
+// TestToolEndToEnd runs tools/minimize on a raw crasher, as a user
+// would, and checks that it reports the same minimal tree and writes a
+// corpus file that plain go test replays.
+func TestToolEndToEnd(t *testing.T) {
+	r := crashers.RunTool(t, "fuzz_test.go", "FuzzEncode", filepath.Join("testdata", "crashers", "FuzzEncode", "f5c8bed1a69d77a9"))
+	want := &Node{Left: &Node{Left: &Node{}}}
+	if diff := cmp.Diff(want, crashers.Decode(r.Minimal, drawTree)); diff != "" {
+		t.Errorf("the tool wrote %q (-want +got):\n%s", r.Minimal, diff)
+	}
+	crashers.CheckDraws(t, r, roundTrip)
+}

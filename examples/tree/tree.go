@@ -16,6 +16,18 @@ type Node struct {
 	Left, Right *Node
 }
 
+// GoString prints the shape as Go source, so that %#v, which failure
+// reports use, shows the whole tree instead of pointers.
+func (n *Node) GoString() string {
+	if n == nil {
+		return "nil"
+	}
+	if n.Left == nil && n.Right == nil {
+		return "&Node{}"
+	}
+	return "&Node{Left: " + n.Left.GoString() + ", Right: " + n.Right.GoString() + "}"
+}
+
 // Height is the number of nodes on the longest path from n down to a
 // leaf: 0 for nil.
 func Height(n *Node) int {
