@@ -1,0 +1,154 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// This file finds the packages the user named, builds each one's test
+// binary once and lists its fuzz targets.
+
+// pkg is one package to minimize in.
+type pkg struct {
+	ImportPath   string
+	Dir          string
+	TestGoFiles  []string
+	XTestGoFiles []string
+	Error        *struct{ Err string }
+
+	// Arg is how the user would name the package to go test: the
+	// argument as given for a single package, else "./" and its path
+	// relative to the working directory.
+	Arg string
+	// Bin is the built test binary; Targets its fuzz targets.
+	Bin     string
+	Targets []string
+}
+
+// testFiles returns the package's _test.go files.
+func (p *pkg) testFiles() []string {
+	return append(append([]string(nil), p.TestGoFiles...), p.XTestGoFiles...)
+}
+
+// listPackages runs go list on the patterns, in the working directory.
+func listPackages(ctx context.Context, patterns []string) ([]*pkg, error) {
+	args := append([]string{"list", "-e", "-json=ImportPath,Dir,TestGoFiles,XTestGoFiles,Error", "--"}, patterns...)
+	cmd := exec.CommandContext(ctx, "go", args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("go list %s: %v\n%s", strings.Join(patterns, " "), err, stderr.Bytes())
+	}
+	wd, _ := os.Getwd()
+	var pkgs []*pkg
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for {
+		p := new(pkg)
+		if err := dec.Decode(p); err == io.EOF {
+			break
+		} else if err != nil {
+			return nil, fmt.Errorf("go list: %v", err)
+		}
+		if p.Error != nil {
+			return nil, fmt.Errorf("go list: %s", p.Error.Err)
+		}
+		p.Arg = relativeArg(wd, p.Dir)
+		pkgs = append(pkgs, p)
+	}
+	if len(pkgs) == 1 && len(patterns) == 1 && !strings.Contains(patterns[0], "...") {
+		pkgs[0].Arg = patterns[0]
+	}
+	return pkgs, nil
+}
+
+// relativeArg names dir as go test would take it from wd: "." or "./x".
+func relativeArg(wd, dir string) string {
+	rel, err := filepath.Rel(wd, dir)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return dir
+	}
+	if rel == "." {
+		return "."
+	}
+	return "./" + filepath.ToSlash(rel)
+}
+
+// build compiles p's test binary into dir, once: go test -c.
+func build(ctx context.Context, p *pkg, dir string, n int) error {
+	p.Bin = filepath.Join(dir, strconv.Itoa(n)+"-"+filepath.Base(p.Dir)+".test")
+	cmd := exec.CommandContext(ctx, "go", "test", "-c", "-o", p.Bin, p.ImportPath)
+	cmd.Dir = p.Dir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return fmt.Errorf("go test -c %s: %v\n%s", p.ImportPath, err, out)
+	}
+	if _, err := os.Stat(p.Bin); err != nil {
+		return fmt.Errorf("go test -c %s wrote no test binary: %s", p.ImportPath, bytes.TrimSpace(out))
+	}
+	return nil
+}
+
+// listTargets lists the fuzz targets of a built test binary.
+func listTargets(ctx context.Context, p *pkg) error {
+	cmd := exec.CommandContext(ctx, p.Bin, "-test.list", "^Fuzz")
+	cmd.Dir = p.Dir
+	out, err := cmd.Output()
+	if err != nil {
+		return fmt.Errorf("%s -test.list: %v", p.ImportPath, err)
+	}
+	for _, line := range strings.Split(string(out), "\n") {
+		if line = strings.TrimSpace(line); strings.HasPrefix(line, "Fuzz") {
+			p.Targets = append(p.Targets, line)
+		}
+	}
+	return nil
+}
+
+// runFilter is the -run flag: a regular expression for targets, and one
+// for corpus entry names after a slash, as go test reads -run for fuzz
+// targets and their entries.
+type runFilter struct {
+	target, entry *regexp.Regexp
+}
+
+func parseRunFilter(expr string) (runFilter, error) {
+	var f runFilter
+	if expr == "" {
+		return f, nil
+	}
+	t, e, hasEntry := strings.Cut(expr, "/")
+	var err error
+	if f.target, err = regexp.Compile(t); err != nil {
+		return f, fmt.Errorf("-run: %v", err)
+	}
+	if hasEntry {
+		if f.entry, err = regexp.Compile(e); err != nil {
+			return f, fmt.Errorf("-run: %v", err)
+		}
+	}
+	return f, nil
+}
+
+func (f runFilter) matchTarget(name string) bool {
+	return f.target == nil || f.target.MatchString(name)
+}
+func (f runFilter) matchEntry(name string) bool { return f.entry == nil || f.entry.MatchString(name) }
+
+// goEnv returns go env's value of a variable.
+func goEnv(ctx context.Context, name string) (string, error) {
+	out, err := exec.CommandContext(ctx, "go", "env", name).Output()
+	if err != nil {
+		return "", fmt.Errorf("go env %s: %v", name, err)
+	}
+	return strings.TrimSpace(string(out)), nil
+}

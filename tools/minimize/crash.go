@@ -1,0 +1,454 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// This file turns what a failing run printed into a failure signature:
+// the identity the reducer keeps while it shrinks, so that a candidate
+// failing another way (a slip to another bug) is never accepted. The rules:
+//
+//	t.Fatal, t.Error   failed at <file:line of the last message line>
+//	panic              panic: <message class> at <innermost user frame>
+//	fatal error        fatal error: <message class> at <innermost user frame>
+//	stack overflow     stack overflow at <file:line of the recursing func>
+//	out of memory      out of memory at <innermost user frame>
+//	hang (timeout)     hang at <file:line of the innermost user loop>
+//	os.Exit            os.Exit(<code>)
+//	killed             killed by signal: <signal>
+//
+// The message class is the message's first line with quoted strings
+// emptied and digits removed, since both usually quote the input being
+// shrunk ("index out of range [5] with length 3"). A user frame is one
+// outside GOROOT and outside the runtime, testing, reflect, internal/ and
+// fuzzsrc packages. A stack overflow is located at the declaration of the
+// function whose prologue overflowed, and a hang at the loop statement
+// that did not end, because a stack sampled at an arbitrary moment lands
+// on any line of the recursing function or the loop body; a goroutine
+// blocked forever (chan receive, select, a lock) is located where it
+// waits. A timeout whose stack is a deep recursion is a stack overflow in
+// the making: Go needs seconds to grow a stack to its 1 GB limit.
+
+// failure is how a run failed.
+type failure struct {
+	Kind      string // panic, failed, fatal error, stack overflow, out of memory, hang, exit, signal
+	Signature string
+	Message   string // the first line of the message, for people
+}
+
+// analyzer derives failure signatures; it reads source files to place
+// hangs and stack overflows.
+type analyzer struct {
+	goroot string
+	src    *sourceIndex
+}
+
+func newAnalyzer(goroot string) *analyzer {
+	return &analyzer{goroot: filepath.Clean(goroot), src: newSourceIndex()}
+}
+
+// frame is one function call in a goroutine's stack.
+type frame struct {
+	Func string
+	File string
+	Line int
+}
+
+// goroutine is one goroutine's stack from a traceback.
+type goroutine struct {
+	State  string // "running", "chan receive", ...; "runtime stack" for the system stack
+	Frames []frame
+	Elided bool // the runtime left frames out: a very deep stack
+}
+
+var (
+	goroutineHeader = regexp.MustCompile(`^goroutine \d+.*\[([^\]]*)\]:$`)
+	locationLine    = regexp.MustCompile(`^\t(.+?):(\d+)(?:\s.*)?$`)
+	messageLine     = regexp.MustCompile(`^(\s+)([^\s:]+\.go):(\d+): (.*)$`)
+	recoveredSuffix = regexp.MustCompile(`\s*\[recovered(?:, repanicked)?\]\s*$`)
+	quotedText      = regexp.MustCompile("\"(?:[^\"\\\\]|\\\\.)*\"|`[^`]*`|'(?:[^'\\\\]|\\\\.)+'")
+	digitRun        = regexp.MustCompile(`[0-9]+`)
+	spaceRun        = regexp.MustCompile(`\s+`)
+)
+
+// parseGoroutines reads every goroutine stack in a Go traceback.
+func parseGoroutines(text string) []goroutine {
+	var gs []goroutine
+	var g *goroutine
+	var pending string // a function line waiting for its location
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimRight(line, "\r")
+		switch {
+		case goroutineHeader.MatchString(line):
+			gs = append(gs, goroutine{State: goroutineHeader.FindStringSubmatch(line)[1]})
+			g, pending = &gs[len(gs)-1], ""
+		case line == "runtime stack:":
+			gs = append(gs, goroutine{State: "runtime stack"})
+			g, pending = &gs[len(gs)-1], ""
+		case g == nil:
+		case line == "":
+			g = nil
+		case strings.HasPrefix(line, "...") && strings.Contains(line, "frames elided"):
+			g.Elided = true
+		case strings.HasPrefix(line, "\t"):
+			if m := locationLine.FindStringSubmatch(line); m != nil && pending != "" {
+				n, _ := strconv.Atoi(m[2])
+				g.Frames = append(g.Frames, frame{Func: pending, File: m[1], Line: n})
+			}
+			pending = ""
+		default:
+			pending = funcName(line)
+		}
+	}
+	return gs
+}
+
+// funcName extracts the function from a traceback's function line:
+// "pkg.(*T).M(0x1, ...)", "panic({...})", "created by pkg.F in goroutine 7".
+func funcName(line string) string {
+	if rest, ok := strings.CutPrefix(line, "created by "); ok {
+		if i := strings.Index(rest, " in goroutine "); i >= 0 {
+			rest = rest[:i]
+		}
+		return rest
+	}
+	if i := strings.LastIndex(line, "("); i > 0 {
+		return line[:i]
+	}
+	return line
+}
+
+// isUser reports whether f is in the user's code.
+func (a *analyzer) isUser(f frame) bool {
+	for _, p := range []string{"runtime.", "runtime/", "testing.", "reflect.", "internal/", "github.com/shortlex/shortlex/fuzzsrc."} {
+		if strings.HasPrefix(f.Func, p) {
+			return false
+		}
+	}
+	if f.Func == "panic" || f.Func == "main.main" || filepath.Base(f.File) == "_testmain.go" || f.File == "<autogenerated>" {
+		return false
+	}
+	if a.goroot != "" && strings.HasPrefix(filepath.Clean(f.File), a.goroot+string(filepath.Separator)) {
+		return false
+	}
+	return true
+}
+
+// userFrames returns g's user frames, innermost first.
+func (a *analyzer) userFrames(g goroutine) []frame {
+	var fs []frame
+	for _, f := range g.Frames {
+		if a.isUser(f) {
+			fs = append(fs, f)
+		}
+	}
+	return fs
+}
+
+func loc(f frame) string { return filepath.Base(f.File) + ":" + strconv.Itoa(f.Line) }
+
+// messageClass reduces a message to what identifies its kind: the first
+// line, without a "[recovered]" note, quoted text or digits.
+func messageClass(msg string) string {
+	msg, _, _ = strings.Cut(msg, "\n")
+	msg = recoveredSuffix.ReplaceAllString(msg, "")
+	msg = quotedText.ReplaceAllString(msg, `""`)
+	msg = digitRun.ReplaceAllString(msg, "")
+	msg = strings.TrimSpace(spaceRun.ReplaceAllString(msg, " "))
+	if len(msg) > 120 {
+		msg = msg[:120]
+	}
+	return msg
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return recoveredSuffix.ReplaceAllString(strings.TrimRight(s, "\r"), "")
+}
+
+// fromTestOutput reads the output of a failing test that did not crash
+// the process: Go's fuzzResponse.Err in a worker, or go test's output. In
+// a worker, testing reports a recovered panic as a message line
+// "panic: <value>" with the stack as its continuation lines. Otherwise the
+// failure is the last message line at the outermost indentation that is
+// not a t.Log (t.Fatal ends the test; t.Log lines may come before it and
+// after a t.Error). The output does not tell logs from errors, so the
+// source line in dir, the package directory, does. ok is false if there
+// is no failure in text.
+func (a *analyzer) fromTestOutput(text, dir string) (failure, bool) {
+	lines := strings.Split(text, "\n")
+	var msgs []int
+	indent := 1 << 30
+	for i, line := range lines {
+		if m := messageLine.FindStringSubmatch(line); m != nil {
+			if len(m[1]) < indent {
+				msgs, indent = msgs[:0], len(m[1])
+			}
+			if len(m[1]) == indent {
+				msgs = append(msgs, i)
+			}
+		}
+	}
+	if len(msgs) == 0 {
+		if strings.Contains(text, "--- FAIL") {
+			return failure{Kind: "failed", Signature: "failed (no message)", Message: "the test failed without a message"}, true
+		}
+		return failure{}, false
+	}
+	best := msgs[len(msgs)-1]
+	for k := len(msgs) - 1; k >= 0; k-- {
+		m := messageLine.FindStringSubmatch(lines[msgs[k]])
+		if strings.HasPrefix(m[4], "panic: ") {
+			best = msgs[k]
+			break
+		}
+		n, _ := strconv.Atoi(m[3])
+		if !a.src.isLogCall(filepath.Join(dir, m[2]), n) {
+			best = msgs[k]
+			break
+		}
+	}
+	m := messageLine.FindStringSubmatch(lines[best])
+	msg := m[4]
+	if v, ok := strings.CutPrefix(msg, "panic: "); ok {
+		// The stack follows as continuation lines, indented 4 more.
+		var stack strings.Builder
+		prefix := strings.Repeat(" ", indent+4)
+		for _, l := range lines[best+1:] {
+			if rest, ok := strings.CutPrefix(l, prefix); ok {
+				stack.WriteString(rest + "\n")
+			} else if strings.TrimSpace(l) != "" {
+				break
+			}
+		}
+		return a.panicFailure(v, stack.String()), true
+	}
+	return failure{
+		Kind:      "failed",
+		Signature: "failed at " + m[2] + ":" + m[3],
+		Message:   m[2] + ":" + m[3] + ": " + msg,
+	}, true
+}
+
+// panicFailure builds a panic's failure from its value's text and the
+// traceback that follows it.
+func (a *analyzer) panicFailure(value, traceback string) failure {
+	f := failure{Kind: "panic", Message: "panic: " + firstLine(value)}
+	f.Signature = "panic: " + messageClass(value)
+	if fr, ok := a.crashFrame(traceback); ok {
+		f.Signature += " at " + loc(fr)
+	}
+	return f
+}
+
+// crashFrame returns the innermost user frame of the first goroutine in a
+// panic's or fatal error's traceback that has one: the goroutine that
+// crashed, which the runtime prints first.
+func (a *analyzer) crashFrame(traceback string) (frame, bool) {
+	for _, g := range parseGoroutines(traceback) {
+		if g.State == "runtime stack" {
+			continue
+		}
+		if fs := a.userFrames(g); len(fs) > 0 {
+			return fs[0], true
+		}
+	}
+	return frame{}, false
+}
+
+// fromCrash reads the stderr of a worker process that died.
+func (a *analyzer) fromCrash(c *crash) failure {
+	if c.TimedOut {
+		return a.hang(c.Stderr)
+	}
+	if f, ok := a.fromRuntimeOutput(c.Stderr); ok {
+		return f
+	}
+	if c.Signal != "" {
+		return failure{Kind: "signal", Signature: "killed by signal: " + c.Signal, Message: "the process was killed by signal " + c.Signal}
+	}
+	return failure{
+		Kind:      "exit",
+		Signature: fmt.Sprintf("os.Exit(%d)", c.ExitCode),
+		Message:   fmt.Sprintf("the process exited with status %d during the run", c.ExitCode),
+	}
+}
+
+// fromRuntimeOutput finds the runtime's report of a crash in text: the
+// first line starting "panic: " or "fatal error: ". ok is false if there
+// is none.
+func (a *analyzer) fromRuntimeOutput(text string) (failure, bool) {
+	lines := strings.Split(text, "\n")
+	for i, line := range lines {
+		rest := strings.Join(lines[i+1:], "\n")
+		if v, ok := strings.CutPrefix(line, "panic: "); ok {
+			switch {
+			case strings.HasPrefix(v, "deadlocked!"):
+				// Go's fuzz worker's own 10s timer: a hang.
+				return a.hang(rest), true
+			case strings.HasPrefix(v, "test timed out after "):
+				// -test.timeout in a plain test run.
+				return a.hang(rest), true
+			}
+			return a.panicFailure(v, rest), true
+		}
+		if v, ok := strings.CutPrefix(line, "fatal error: "); ok {
+			return a.fatalFailure(v, rest), true
+		}
+	}
+	return failure{}, false
+}
+
+func (a *analyzer) fatalFailure(msg, traceback string) failure {
+	fr, ok := a.crashFrame(traceback)
+	at := ""
+	if ok {
+		at = " at " + loc(fr)
+	}
+	switch {
+	case msg == "stack overflow":
+		if ok {
+			if line, found := a.src.funcLine(fr.File, fr.Line); found {
+				fr.Line = line
+			}
+			at = " at " + loc(fr)
+		}
+		return failure{Kind: "stack overflow", Signature: "stack overflow" + at, Message: "fatal error: stack overflow"}
+	case strings.Contains(msg, "out of memory"):
+		return failure{Kind: "out of memory", Signature: "out of memory" + at, Message: "fatal error: " + msg}
+	}
+	return failure{Kind: "fatal error", Signature: "fatal error: " + messageClass(msg) + at, Message: "fatal error: " + msg}
+}
+
+// hang reads the goroutine dump of a process stopped because a run took
+// too long: SIGQUIT's, Go's worker timer's or -test.timeout's.
+func (a *analyzer) hang(dump string) failure {
+	f := failure{Kind: "hang", Signature: "hang", Message: "the run did not finish in time (the dump does not show where)"}
+	g, ok := a.targetGoroutine(parseGoroutines(dump))
+	if !ok {
+		return f
+	}
+	fs := a.userFrames(g)
+	inner := fs[0]
+	if g.Elided && countFunc(fs, inner.Func) >= 10 {
+		if line, found := a.src.funcLine(inner.File, inner.Line); found {
+			inner.Line = line
+		}
+		return failure{Kind: "stack overflow", Signature: "stack overflow at " + loc(inner),
+			Message: "a runaway recursion (the run timed out with a stack deeper than the traceback shows)"}
+	}
+	at := inner
+	if strings.HasPrefix(g.State, "run") {
+		// Busy: find the loop that does not end, innermost first.
+		for _, fr := range fs {
+			if line, found := a.src.loopLine(fr.File, fr.Line); found {
+				at = frame{Func: fr.Func, File: fr.File, Line: line}
+				break
+			}
+		}
+	}
+	f.Signature = "hang at " + loc(at)
+	f.Message = fmt.Sprintf("the run did not finish in time (%s in %s)", g.State, shortFuncName(at.Func))
+	return f
+}
+
+// targetGoroutine picks the goroutine that runs the fuzz function: the
+// one that testing's tRunner started. It is there in a worker and in a
+// test run alike; without its frames (a dump that could not show it) the
+// hang has no location.
+func (a *analyzer) targetGoroutine(gs []goroutine) (goroutine, bool) {
+	for _, g := range gs {
+		if len(a.userFrames(g)) == 0 {
+			continue
+		}
+		for _, fr := range g.Frames {
+			if fr.Func == "testing.tRunner" {
+				return g, true
+			}
+		}
+	}
+	return goroutine{}, false
+}
+
+func countFunc(fs []frame, fn string) int {
+	n := 0
+	for _, f := range fs {
+		if f.Func == fn {
+			n++
+		}
+	}
+	return n
+}
+
+// shortFuncName trims the import path: "example.com/x/y.F" is "y.F".
+func shortFuncName(fn string) string {
+	if i := strings.LastIndex(fn, "/"); i >= 0 {
+		return fn[i+1:]
+	}
+	return fn
+}
+
+// fromReplay reads the combined output of a plain test run of one corpus
+// entry (go test -run=FuzzX/<name>) in package directory dir, which ended
+// with exitCode (or was killed by signal): a fuzzsrc report's signature if
+// there is one, else the runtime's crash report, else the test's failure
+// message, else an exit without either. ok is false if nothing failed.
+func (a *analyzer) fromReplay(out, dir string, exitCode int, signal string) (failure, bool) {
+	if sig, msg, ok := fuzzsrcSignature(out); ok {
+		return failure{Kind: "fuzzsrc", Signature: sig, Message: msg}, true
+	}
+	if f, ok := a.fromRuntimeOutput(out); ok {
+		return f, true
+	}
+	if f, ok := a.fromTestOutput(out, dir); ok {
+		return f, true
+	}
+	if exitCode != 0 || signal != "" {
+		return a.fromCrash(&crash{Stderr: out, ExitCode: exitCode, Signal: signal}), true
+	}
+	return failure{}, false
+}
+
+// fuzzsrcSignature finds the signature line of a fuzzsrc failure report.
+func fuzzsrcSignature(out string) (sig, msg string, ok bool) {
+	for _, line := range strings.Split(out, "\n") {
+		t := strings.TrimSpace(line)
+		if i := strings.Index(t, "fuzzsrc: property "); i >= 0 && msg == "" {
+			msg = t[i+len("fuzzsrc: "):]
+		}
+		if s, found := strings.CutPrefix(t, "signature: "); found && msg != "" {
+			return s, msg, true
+		}
+	}
+	return "", "", false
+}
+
+// fuzzsrcReport returns the lines of a fuzzsrc failure report in a test's
+// output, unindented: the failure, the labeled draws, the logs, the
+// signature and the input's size.
+func fuzzsrcReport(out string) []string {
+	var report []string
+	indent := ""
+	for _, line := range strings.Split(out, "\n") {
+		if report == nil {
+			if i := strings.Index(line, "fuzzsrc: property "); i >= 0 {
+				report = append(report, line[i:])
+				indent = strings.Repeat(" ", len(line)-len(strings.TrimLeft(line, " "))+4)
+			}
+			continue
+		}
+		rest, ok := strings.CutPrefix(line, indent)
+		if !ok {
+			break
+		}
+		report = append(report, strings.TrimSpace(rest))
+		if strings.HasPrefix(strings.TrimSpace(rest), "input: ") {
+			break
+		}
+	}
+	return report
+}

@@ -1,0 +1,738 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/shortlex/shortlex/corpus"
+	"github.com/shortlex/shortlex/internal/argseq"
+	"github.com/shortlex/shortlex/internal/wire"
+	"github.com/shortlex/shortlex/minimize"
+)
+
+// This file is the command's flow: find the inputs, replay each once,
+// check the failing ones for flakiness, reduce them, write and verify the
+// results.
+
+// minimizer is one run of the command.
+type minimizer struct {
+	cfg *config
+	rep *reporter
+	an  *analyzer
+	tmp string
+
+	entries, failing, minimized, flaky, errs int
+	interrupted                              bool
+}
+
+// target is one fuzz target of one package.
+type target struct {
+	pkg    *pkg
+	name   string
+	sig    *fuzzSignature // from the source; nil if it does not say
+	dir    string         // the seed corpus, testdata/fuzz/FuzzX
+	types  []reflect.Type // the argument types, once known
+	jobs   []*job
+	sigErr error
+}
+
+// job is one input to replay and maybe minimize.
+type job struct {
+	path   string // the original file
+	values []any
+}
+
+var bytesType = reflect.TypeFor[[]byte]()
+
+func (m *minimizer) main(ctx context.Context) int {
+	goroot, err := goEnv(ctx, "GOROOT")
+	if err == nil {
+		err = checkSharedMemHeader(goroot)
+	}
+	if err != nil {
+		m.rep.errorEvent(event{Message: err.Error()})
+		return exitError
+	}
+	m.an = newAnalyzer(goroot)
+	if m.tmp, err = os.MkdirTemp("", "minimize-"); err != nil {
+		m.rep.errorEvent(event{Message: err.Error()})
+		return exitError
+	}
+	defer os.RemoveAll(m.tmp)
+
+	targets, err := m.prepare(ctx)
+	if err != nil {
+		m.rep.errorEvent(event{Message: err.Error()})
+		return exitError
+	}
+	for _, t := range targets {
+		if m.interrupted || ctx.Err() != nil {
+			break
+		}
+		m.runTarget(ctx, t)
+	}
+	if !m.rep.json {
+		m.rep.summary(m.summaryText(len(targets)))
+	}
+	switch {
+	case m.errs > 0:
+		return exitError
+	case m.flaky > 0:
+		return exitFlaky
+	case m.minimized > 0:
+		return exitMinimized
+	}
+	return exitNoFailure
+}
+
+func (m *minimizer) summaryText(targets int) string {
+	s := fmt.Sprintf("%d entries of %d fuzz targets replayed: %d failing, %d minimized", m.entries, targets, m.failing, m.minimized)
+	if m.flaky > 0 {
+		s += fmt.Sprintf(", %d flaky", m.flaky)
+	}
+	if m.errs > 0 {
+		s += fmt.Sprintf(", %d errors", m.errs)
+	}
+	if m.interrupted {
+		s += "; interrupted"
+	}
+	return s
+}
+
+// prepare builds the packages' test binaries, selects the targets and
+// collects their inputs.
+func (m *minimizer) prepare(ctx context.Context) ([]*target, error) {
+	pkgs, err := listPackages(ctx, m.cfg.packages)
+	if err != nil {
+		return nil, err
+	}
+	var targets []*target
+	for i, p := range pkgs {
+		if len(p.testFiles()) == 0 {
+			continue
+		}
+		if err := m.build(ctx, p, i); err != nil {
+			return nil, err
+		}
+		if err := listTargets(ctx, p); err != nil {
+			return nil, err
+		}
+		for _, name := range p.Targets {
+			if !m.cfg.run.matchTarget(name) {
+				continue
+			}
+			t := &target{pkg: p, name: name, dir: filepath.Join(p.Dir, "testdata", "fuzz", name)}
+			t.sig, t.sigErr = readFuzzSignature(p.Dir, p.testFiles(), name)
+			if t.sig != nil {
+				t.types = t.sig.Types
+			}
+			targets = append(targets, t)
+		}
+	}
+	if len(targets) == 0 {
+		return nil, fmt.Errorf("no fuzz targets match -run in %s", strings.Join(m.cfg.packages, " "))
+	}
+	if len(m.cfg.files) > 0 {
+		return targets, m.collectFiles(targets)
+	}
+	for _, t := range targets {
+		m.collectCorpus(t)
+	}
+	return targets, nil
+}
+
+// build builds p's test binary, or takes it from the tests' cache.
+func (m *minimizer) build(ctx context.Context, p *pkg, n int) error {
+	if c := m.cfg.bins; c != nil {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		if bin, ok := c.bins[p.Dir]; ok {
+			p.Bin = bin
+			return nil
+		}
+		if err := build(ctx, p, c.dir, len(c.bins)); err != nil {
+			return err
+		}
+		c.bins[p.Dir] = p.Bin
+		return nil
+	}
+	return build(ctx, p, m.tmp, n)
+}
+
+// binCache keeps built test binaries in dir across runs of the command in
+// one process, for the tests.
+type binCache struct {
+	dir  string
+	mu   sync.Mutex
+	bins map[string]string
+}
+
+// collectCorpus reads a target's seed corpus, reporting malformed files.
+func (m *minimizer) collectCorpus(t *target) {
+	entries, err := corpus.ReadDir(t.dir)
+	var malformed *corpus.MalformedError
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return
+	case errors.As(err, &malformed):
+		for _, f := range malformed.Files {
+			m.fileError(t, f.Path, f.Line, fmt.Sprintf("malformed corpus file %s: line %d: %v (go test fails the whole target on it)", f.Path, f.Line, f.Err))
+		}
+	case err != nil:
+		m.errs++
+		m.rep.errorEvent(event{Package: t.pkg.Arg, Target: t.name, Message: err.Error()})
+		return
+	}
+	for _, e := range entries {
+		if m.cfg.run.matchEntry(e.Name()) {
+			m.addJob(t, e.Path, e.Values)
+		}
+	}
+}
+
+// collectFiles assigns the files on the command line to targets.
+func (m *minimizer) collectFiles(targets []*target) error {
+	for _, path := range m.cfg.files {
+		t, err := fileTarget(targets, path)
+		if err != nil {
+			return err
+		}
+		if m.cfg.style != 0 {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			types, err := m.argTypes(t)
+			if err != nil {
+				return err
+			}
+			values, err := corpus.Decode(m.cfg.style, data, types)
+			if err != nil {
+				m.fileError(t, path, 0, fmt.Sprintf("%s: %v", path, err))
+				continue
+			}
+			m.addJob(t, path, values)
+			continue
+		}
+		e, err := corpus.ReadFile(path)
+		var syntax *corpus.SyntaxError
+		switch {
+		case errors.As(err, &syntax):
+			m.fileError(t, path, syntax.Line, fmt.Sprintf("malformed corpus file %v", err))
+			continue
+		case err != nil:
+			return err
+		}
+		m.addJob(t, path, e.Values)
+	}
+	return nil
+}
+
+// fileTarget picks the target of a file: the FuzzX directory it is in,
+// or the only target selected.
+func fileTarget(targets []*target, path string) (*target, error) {
+	parent := filepath.Base(filepath.Dir(path))
+	var match *target
+	for _, t := range targets {
+		if t.name == parent {
+			if match != nil {
+				return nil, fmt.Errorf("%s: several packages have a fuzz target %s; name one package", path, parent)
+			}
+			match = t
+		}
+	}
+	if match != nil {
+		return match, nil
+	}
+	if len(targets) == 1 {
+		return targets[0], nil
+	}
+	names := make([]string, len(targets))
+	for i, t := range targets {
+		names[i] = t.name
+	}
+	return nil, fmt.Errorf("%s: which fuzz target is it for? Select one with -run (candidates: %s)", path, strings.Join(names, ", "))
+}
+
+// argTypes returns a target's argument types: from the source, or from
+// its first readable corpus entry.
+func (m *minimizer) argTypes(t *target) ([]reflect.Type, error) {
+	if t.types != nil {
+		return t.types, nil
+	}
+	entries, _ := corpus.ReadDir(t.dir)
+	if len(entries) > 0 {
+		t.types = typesOf(entries[0].Values)
+		return t.types, nil
+	}
+	return nil, fmt.Errorf("%s: cannot tell the fuzz function's argument types (%v) and there is no corpus entry to take them from", t.name, t.sigErr)
+}
+
+func typesOf(values []any) []reflect.Type {
+	ts := make([]reflect.Type, len(values))
+	for i, v := range values {
+		ts[i] = reflect.TypeOf(v)
+	}
+	return ts
+}
+
+// addJob checks an input's values against the target's arguments, as go
+// test does, and queues it.
+func (m *minimizer) addJob(t *target, path string, values []any) {
+	if t.types == nil {
+		t.types = typesOf(values)
+	}
+	got := typesOf(values)
+	if len(got) != len(t.types) {
+		m.fileError(t, path, 0, fmt.Sprintf("%s: wrong number of values in corpus entry: %d, want %d", path, len(got), len(t.types)))
+		return
+	}
+	for i := range got {
+		if got[i] != t.types[i] {
+			m.fileError(t, path, valueLine(path, i), fmt.Sprintf("%s: value %d has type %v, want %v", path, i+1, got[i], t.types[i]))
+			return
+		}
+	}
+	t.jobs = append(t.jobs, &job{path: path, values: values})
+}
+
+// valueLine returns the line of a corpus file that holds value i, or 0.
+func valueLine(path string, i int) int {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return 0
+	}
+	n := -1
+	for l, line := range strings.Split(string(data), "\n") {
+		if l > 0 && strings.TrimSpace(line) != "" {
+			if n++; n == i {
+				return l + 1
+			}
+		}
+	}
+	return 0
+}
+
+func (m *minimizer) fileError(t *target, path string, line int, msg string) {
+	m.errs++
+	m.rep.errorEvent(event{Package: t.pkg.Arg, Target: t.name, File: path, Line: line, Message: msg})
+}
+
+// runTarget replays and minimizes a target's inputs on one pool of
+// workers.
+func (m *minimizer) runTarget(ctx context.Context, t *target) {
+	if len(t.jobs) == 0 {
+		return
+	}
+	capacity := 0
+	for _, j := range t.jobs {
+		if data, err := corpus.Marshal(j.values...); err == nil {
+			capacity = max(capacity, 4*len(data)+1<<16)
+		}
+	}
+	cfg := workerConfig{
+		bin: t.pkg.Bin, dir: t.pkg.Dir, target: t.name,
+		timeout: m.cfg.timeout, memLimit: m.cfg.memLimit, tmp: m.tmp,
+	}
+	p, err := newPool(cfg, m.cfg.parallel, capacity)
+	if err != nil {
+		m.errs++
+		m.rep.errorEvent(event{Package: t.pkg.Arg, Target: t.name, Message: err.Error()})
+		return
+	}
+	defer p.close()
+	r := &runner{m: m, t: t, pool: p}
+	for _, j := range t.jobs {
+		if m.interrupted || ctx.Err() != nil {
+			m.interrupted = true
+			return
+		}
+		m.entries++
+		if err := r.job(ctx, j); err != nil {
+			if ctx.Err() != nil {
+				m.interrupted = true
+				return
+			}
+			m.errs++
+			m.rep.errorEvent(event{Package: t.pkg.Arg, Target: t.name, Entry: j.path, Message: err.Error()})
+		}
+	}
+}
+
+// runner runs one target's inputs.
+type runner struct {
+	m    *minimizer
+	t    *target
+	pool *pool
+
+	fuzzsrc bool // inputs are the []byte of a fuzzsrc property, else argseq sequences
+}
+
+// attempt is one run's result as the tool sees it.
+type attempt struct {
+	res     runResult
+	failed  bool
+	failure failure
+}
+
+// execute runs the target once on values.
+func (r *runner) execute(ctx context.Context, values []any) (attempt, error) {
+	data, err := corpus.Marshal(values...)
+	if err != nil {
+		return attempt{}, err
+	}
+	res, err := r.pool.run(ctx, data)
+	if err != nil {
+		return attempt{}, err
+	}
+	a := attempt{res: res}
+	switch {
+	case res.Crash != nil:
+		a.failed, a.failure = true, r.m.an.fromCrash(res.Crash)
+	case res.Record != nil && res.Record.Failed:
+		a.failed = true
+		a.failure = failure{Kind: "fuzzsrc", Signature: res.Record.Signature, Message: res.Record.Location + ": " + firstLine(res.Record.Message)}
+	case res.Err != "":
+		a.failed = true
+		f, ok := r.m.an.fromTestOutput(res.Err, r.t.pkg.Dir)
+		if !ok {
+			f = failure{Kind: "failed", Signature: "failed (no message)", Message: firstLine(res.Err)}
+		}
+		a.failure = f
+	}
+	return a, nil
+}
+
+// input maps values to what the reducer shrinks, and back.
+func (r *runner) input(values []any) ([]byte, error) {
+	if r.fuzzsrc {
+		return values[0].([]byte), nil
+	}
+	return argseq.Encode(values)
+}
+
+func (r *runner) values(input []byte) []any {
+	if r.fuzzsrc {
+		return []any{bytes.Clone(input)}
+	}
+	v, _, _ := argseq.Decode(input, r.t.types)
+	return v
+}
+
+// job replays one input and, if it fails the same way every time,
+// minimizes it.
+func (r *runner) job(ctx context.Context, j *job) error {
+	m, t := r.m, r.t
+	base := event{Package: t.pkg.Arg, Target: t.name, Entry: j.path}
+	first, err := r.execute(ctx, j.values)
+	if err != nil {
+		return err
+	}
+	if !first.failed {
+		e := base
+		e.Status = "passes"
+		if len(m.cfg.files) > 0 || m.rep.json {
+			m.rep.doneEvent(e)
+		}
+		return nil
+	}
+	m.failing++
+	r.fuzzsrc = len(t.types) == 1 && t.types[0] == bytesType &&
+		(first.res.Record != nil || t.sig != nil && t.sig.CallsFuzzsrc)
+
+	// Replay: a flaky input would make the reducer chase noise.
+	n := m.cfg.replays
+	if first.res.Crash != nil && first.res.Crash.TimedOut {
+		n = min(n, 2) // each costs a whole timeout
+	}
+	replays := []string{first.failure.Signature}
+	flaky := false
+	for range n - 1 {
+		a, err := r.execute(ctx, j.values)
+		if err != nil {
+			return err
+		}
+		s := "passes"
+		if a.failed {
+			s = a.failure.Signature
+		}
+		replays = append(replays, s)
+		flaky = flaky || s != first.failure.Signature
+	}
+	if flaky {
+		m.flaky++
+		e := base
+		e.Status, e.Replays = "flaky", replays
+		e.Message = fmt.Sprintf("it did not fail the same way in %d replays; not minimized", len(replays))
+		m.rep.doneEvent(e)
+		return nil
+	}
+	return r.reduce(ctx, j, first, base)
+}
+
+// reduce minimizes a failing input, writes the result and verifies it.
+func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) error {
+	m, t := r.m, r.t
+	input, err := r.input(j.values)
+	if err != nil {
+		return err
+	}
+	target := first.failure.Signature
+	before := r.measure(input, first.res.Record)
+
+	e := base
+	e.Signature, e.Message, e.Bytes, e.Choices = target, first.failure.Message, before.Bytes, before.Choices
+	m.rep.startEvent(e)
+
+	prog := &progress{label: t.name + " " + filepath.Base(j.path), start: time.Now(), before: len(input)}
+	prog.best.Store(int64(len(input)))
+	m.rep.startProgress(prog)
+	var slipMu sync.Mutex
+	slips := map[string]bool{}
+	run := func(ctx context.Context, in []byte) (minimize.Outcome, error) {
+		var out minimize.Outcome
+		var values []any
+		if r.fuzzsrc {
+			values = []any{bytes.Clone(in)}
+		} else {
+			values, out, _ = argseq.Decode(in, t.types)
+		}
+		a, err := r.execute(ctx, values)
+		if err != nil {
+			return out, err
+		}
+		prog.runs.Add(1)
+		if r.fuzzsrc {
+			if a.res.Record != nil {
+				out = a.res.Record.Outcome()
+			} else {
+				out = minimize.Outcome{Used: len(in)}
+			}
+		}
+		out.Failed, out.Signature = a.failed, a.failure.Signature
+		if a.failed && out.Signature != target {
+			slipMu.Lock()
+			isNew := !slips[out.Signature]
+			slips[out.Signature] = true
+			slipMu.Unlock()
+			if isNew {
+				s := base
+				s.Signature, s.Message, s.Bytes = out.Signature, a.failure.Message, len(in)
+				m.rep.slipEvent(s)
+			}
+		}
+		return out, nil
+	}
+	opts := minimize.Options{
+		Workers: m.cfg.parallel,
+		Timeout: m.cfg.maxTime,
+		OnShrink: func(in []byte, out minimize.Outcome) {
+			prog.best.Store(int64(len(in)))
+			s := base
+			s.Bytes, s.Choices = len(in), choices(in, out)
+			s.Runs, s.Elapsed = int(prog.runs.Load()), time.Since(prog.start).Seconds()
+			m.rep.shrinkEvent(s)
+		},
+	}
+	res, err := minimize.Minimize(ctx, input, run, opts)
+	m.rep.stopProgress()
+	if errors.Is(err, minimize.ErrNotFailing) {
+		return fmt.Errorf("the input failed when replayed as it is, but not as the tool re-encodes it (%s); please report this", target)
+	}
+	if err != nil {
+		return err
+	}
+	interrupted := res.Stop == minimize.Canceled && ctx.Err() != nil
+
+	// Write, then verify with a plain test run of the new file.
+	values := r.values(res.Input)
+	path, err := corpus.WriteFile(t.dir, values...)
+	if err != nil {
+		return fmt.Errorf("writing the minimized input: %w", err)
+	}
+	name := filepath.Base(path)
+	ver := r.verify(name)
+
+	done := base
+	done.Status = "minimized"
+	if interrupted {
+		done.Status = "interrupted"
+		m.interrupted = true
+	}
+	done.Signature, done.Stop = target, res.Stop.String()
+	done.Before = &before
+	after := r.measure(res.Input, nil)
+	after.Choices = choices(res.Input, res.Outcome)
+	done.After = &after
+	done.Runs, done.Elapsed = res.Stats.Runs, res.Stats.Duration.Seconds()
+	done.File = displayPath(path)
+	done.Replay = fmt.Sprintf("go test -run=%s/%s %s", t.name, name, t.pkg.Arg)
+	verified := ver.err == nil && ver.failed && ver.failure.Signature == target
+	done.Verified = &verified
+	switch {
+	case ver.err != nil:
+		done.ReplaySignature = "replay error: " + ver.err.Error()
+	case !ver.failed:
+		done.ReplaySignature = ""
+	case !verified:
+		done.ReplaySignature = ver.failure.Signature
+	}
+	if r.fuzzsrc {
+		done.Draws = fuzzsrcReport(ver.output)
+	} else {
+		done.Draws = r.draws(values)
+	}
+	if m.cfg.replace && verified && filepath.Clean(path) != filepath.Clean(j.path) {
+		if err := os.Remove(j.path); err != nil {
+			return fmt.Errorf("-replace: %w", err)
+		}
+		done.Removed = displayPath(j.path)
+	}
+	m.minimized++
+	m.rep.doneEvent(done)
+	return nil
+}
+
+// measure sizes an input: its bytes, its choices as the run recorded
+// them (bytes if it recorded none), its corpus file.
+func (r *runner) measure(input []byte, rec *wire.Record) size {
+	s := size{Bytes: len(input), Choices: len(input)}
+	if !r.fuzzsrc {
+		_, out, _ := argseq.Decode(input, r.t.types)
+		s.Choices = len(out.Choices)
+	} else if rec != nil && len(rec.Choices) > 0 {
+		s.Choices = len(rec.Choices)
+	}
+	if data, err := corpus.Marshal(r.values(input)...); err == nil {
+		s.File = len(data)
+	}
+	return s
+}
+
+// choices counts an outcome's choices, or the input's bytes if the run
+// recorded none (a crash, a target that reads raw bytes).
+func choices(input []byte, out minimize.Outcome) int {
+	if len(out.Choices) > 0 {
+		return len(out.Choices)
+	}
+	return len(input)
+}
+
+// draws formats the arguments of a target that does not use fuzzsrc as
+// its draw log: one labeled line per argument.
+func (r *runner) draws(values []any) []string {
+	lines := make([]string, len(values))
+	for i, v := range values {
+		name := "arg" + strconv.Itoa(i)
+		if r.t.sig != nil && i < len(r.t.sig.Names) {
+			name = r.t.sig.Names[i]
+		}
+		var s string
+		switch v := v.(type) {
+		case string:
+			s = strconv.Quote(v)
+		case []byte:
+			s = "[]byte(" + strconv.Quote(string(v)) + ")"
+		default:
+			s = fmt.Sprint(v)
+		}
+		lines[i] = fmt.Sprintf("draw %s (%T): %s", name, v, s)
+	}
+	return lines
+}
+
+// verification is a plain replay of a written corpus file.
+type verification struct {
+	output  string
+	failed  bool
+	failure failure
+	err     error
+}
+
+// verify replays the corpus entry name with the test binary, as
+// go test -run=FuzzX/name would, under the same memory limit.
+// SHORTLEX_SHRINK=0 keeps fuzzsrc from shrinking the entry again
+// in-process, so its report shows this very input. A replay that runs
+// longer than the per-run timeout is stopped as a worker is (SIGQUIT to
+// the busy thread, see signalQuit), not with -test.timeout, whose dump
+// cannot show a goroutine running on another thread.
+func (r *runner) verify(name string) verification {
+	t := r.t
+	timeout := r.m.cfg.timeout
+	env := append(os.Environ(), "SHORTLEX_SHRINK=0")
+	cmd := limitedCommand(r.m.cfg.memLimit, env, t.pkg.Bin,
+		"-test.run=^"+t.name+"$/^"+regexp.QuoteMeta(name)+"$",
+		"-test.v", "-test.paniconexit0", "-test.timeout=0")
+	cmd.Dir = t.pkg.Dir
+	out := newTailBuffer(16 << 20)
+	cmd.Stdout, cmd.Stderr = out, out
+	cmd.WaitDelay = time.Second
+	if err := cmd.Start(); err != nil {
+		return verification{err: err}
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	var err error
+	timedOut := false
+	select {
+	case err = <-done:
+	case <-time.After(timeout):
+		timedOut = true
+		signalQuit(cmd.Process)
+		select {
+		case err = <-done:
+		case <-time.After(quitGrace):
+			cmd.Process.Kill()
+			err = <-done
+		}
+	}
+	v := verification{output: out.String()}
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		v.err = err
+		return v
+	}
+	if timedOut {
+		v.failure, v.failed = r.m.an.hang(v.output), true
+		return v
+	}
+	code, sig := 0, ""
+	if st := cmd.ProcessState; st != nil {
+		code = st.ExitCode()
+		if ws, ok := st.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			sig = ws.Signal().String()
+		}
+	}
+	v.failure, v.failed = r.m.an.fromReplay(v.output, t.pkg.Dir, code, sig)
+	return v
+}
+
+// displayPath shows path relative to the working directory when it is
+// below it.
+func displayPath(path string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return path
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return path
+	}
+	if rel, err := filepath.Rel(wd, abs); err == nil && !strings.HasPrefix(rel, "..") {
+		return rel
+	}
+	return path
+}

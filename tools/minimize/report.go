@@ -1,0 +1,242 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// This file is the tool's output: a text report for people, a one-line
+// progress display while reducing on a terminal, or with -json one JSON
+// object per line per event, for CI.
+
+// event is one line of -json output. Every event has "event" and, except
+// some errors, "package" and "target"; other fields are omitted when empty.
+//
+//	start   a failing input replayed the same way every time; reducing it:
+//	        entry, signature, message, bytes, choices
+//	shrink  a smaller input that fails the same way: bytes, choices, runs,
+//	        elapsed
+//	slip    a candidate failed differently (another bug; not followed), once
+//	        per signature: signature, message, bytes
+//	done    one input finished: entry, status, and for minimized and
+//	        interrupted: signature, before, after, runs, elapsed, stop,
+//	        file, replay, verified, replay_signature (when it differs),
+//	        draws, removed; for flaky: replays
+//	error   a problem with one input or the whole run: message, and file
+//	        and line when a file is at fault
+//
+// status is "minimized", "interrupted" (Ctrl-C: the best so far was
+// written), "flaky", or "passes" (the input does not fail).
+type event struct {
+	Event     string  `json:"event"`
+	Package   string  `json:"package,omitempty"` // as go test takes it
+	Target    string  `json:"target,omitempty"`  // FuzzX
+	Entry     string  `json:"entry,omitempty"`   // the original file
+	Status    string  `json:"status,omitempty"`
+	Signature string  `json:"signature,omitempty"`
+	Message   string  `json:"message,omitempty"`
+	Bytes     int     `json:"bytes,omitempty"`   // the input being reduced, in choice-sequence bytes
+	Choices   int     `json:"choices,omitempty"` // its choices
+	Runs      int     `json:"runs,omitempty"`    // runs of the target so far
+	Elapsed   float64 `json:"elapsed,omitempty"` // seconds since the reduction started
+
+	Before          *size    `json:"before,omitempty"`
+	After           *size    `json:"after,omitempty"`
+	Stop            string   `json:"stop,omitempty"`             // why the reduction ended
+	File            string   `json:"file,omitempty"`             // done: the new corpus file; error: the file at fault
+	Line            int      `json:"line,omitempty"`             // error: the line at fault
+	Replay          string   `json:"replay,omitempty"`           // the go test command that replays File
+	Verified        *bool    `json:"verified,omitempty"`         // File replays with the same signature
+	ReplaySignature string   `json:"replay_signature,omitempty"` // what the replay did when it did not
+	Draws           []string `json:"draws,omitempty"`            // the labeled draws of the minimal input
+	Removed         string   `json:"removed,omitempty"`          // -replace: the original, removed
+	Replays         []string `json:"replays,omitempty"`          // flaky: each replay's signature, or "passes"
+}
+
+// size measures an input.
+type size struct {
+	Bytes   int `json:"bytes"`   // choice-sequence bytes: what the reducer shrinks
+	Choices int `json:"choices"` // choices drawn from them
+	File    int `json:"file"`    // bytes of the corpus file
+}
+
+// reporter writes events as text or JSON. Its methods may be called from
+// several goroutines.
+type reporter struct {
+	mu       sync.Mutex
+	w        io.Writer
+	json     bool
+	tty      bool
+	progress *progress // the reduction being displayed, if any
+	shown    bool      // a progress line is on the screen
+	stop     chan struct{}
+}
+
+func newReporter(w io.Writer, asJSON, tty bool) *reporter {
+	return &reporter{w: w, json: asJSON, tty: tty}
+}
+
+// emit writes e as JSON, or as text with text().
+func (r *reporter) emit(e event, text func(w io.Writer)) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.json {
+		b, _ := json.Marshal(e)
+		r.w.Write(append(b, '\n'))
+		return
+	}
+	if text == nil {
+		return
+	}
+	r.clearLine()
+	text(r.w)
+}
+
+func (r *reporter) clearLine() {
+	if r.shown {
+		fmt.Fprint(r.w, "\r\033[K")
+		r.shown = false
+	}
+}
+
+// progress is the live state of one reduction, updated by the run
+// function from the reducer's goroutines.
+type progress struct {
+	label  string
+	start  time.Time
+	before int
+	runs   atomic.Int64
+	best   atomic.Int64 // bytes of the best input
+}
+
+// startProgress shows p on a terminal, redrawn until stopProgress.
+func (r *reporter) startProgress(p *progress) {
+	if !r.tty {
+		return
+	}
+	r.mu.Lock()
+	r.progress = p
+	r.stop = make(chan struct{})
+	stop := r.stop
+	r.mu.Unlock()
+	go func() {
+		t := time.NewTicker(100 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+				r.mu.Lock()
+				if r.progress == p {
+					el := time.Since(p.start)
+					runs := p.runs.Load()
+					fmt.Fprintf(r.w, "\r\033[K%s: %d → %d bytes, %d runs (%.0f/s), %s",
+						p.label, p.before, p.best.Load(), runs, float64(runs)/el.Seconds(), el.Round(100*time.Millisecond))
+					r.shown = true
+				}
+				r.mu.Unlock()
+			}
+		}
+	}()
+}
+
+func (r *reporter) stopProgress() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.stop != nil {
+		close(r.stop)
+		r.stop = nil
+	}
+	r.progress = nil
+	r.clearLine()
+}
+
+// The text report.
+
+func (r *reporter) errorEvent(e event) {
+	e.Event = "error"
+	r.emit(e, func(w io.Writer) {
+		where := ""
+		if e.Target != "" {
+			where = e.Target + ": "
+		}
+		fmt.Fprintf(w, "minimize: %s%s\n", where, e.Message)
+	})
+}
+
+func (r *reporter) startEvent(e event) {
+	e.Event = "start"
+	r.emit(e, func(w io.Writer) {
+		fmt.Fprintf(w, "%s %s: %s\n", e.Target, e.Entry, e.Message)
+		fmt.Fprintf(w, "  signature: %s\n", e.Signature)
+	})
+}
+
+func (r *reporter) shrinkEvent(e event) {
+	e.Event = "shrink"
+	r.emit(e, nil)
+}
+
+func (r *reporter) slipEvent(e event) {
+	e.Event = "slip"
+	r.emit(e, func(w io.Writer) {
+		fmt.Fprintf(w, "  slipped (not followed): %s\n", e.Signature)
+	})
+}
+
+func (r *reporter) doneEvent(e event) {
+	e.Event = "done"
+	r.emit(e, func(w io.Writer) {
+		switch e.Status {
+		case "passes":
+			fmt.Fprintf(w, "%s %s: passes\n", e.Target, e.Entry)
+			return
+		case "flaky":
+			fmt.Fprintf(w, "%s %s: flaky: %s\n", e.Target, e.Entry, e.Message)
+			for i, s := range e.Replays {
+				fmt.Fprintf(w, "  replay %d: %s\n", i+1, s)
+			}
+			return
+		}
+		rate := 0.0
+		if e.Elapsed > 0 {
+			rate = float64(e.Runs) / e.Elapsed
+		}
+		fmt.Fprintf(w, "  before:    %d bytes, %d choices (corpus file %d bytes)\n", e.Before.Bytes, e.Before.Choices, e.Before.File)
+		fmt.Fprintf(w, "  after:     %d bytes, %d choices (corpus file %d bytes)\n", e.After.Bytes, e.After.Choices, e.After.File)
+		fmt.Fprintf(w, "  runs:      %d in %.2fs (%.0f/s), %s\n", e.Runs, e.Elapsed, rate, e.Stop)
+		if e.Status == "interrupted" {
+			fmt.Fprintf(w, "  interrupted: wrote the best input so far\n")
+		}
+		for _, d := range e.Draws {
+			fmt.Fprintf(w, "  %s\n", d)
+		}
+		fmt.Fprintf(w, "  wrote:     %s\n", e.File)
+		switch {
+		case e.Verified != nil && *e.Verified:
+			fmt.Fprintf(w, "  replay:    %s\n", e.Replay)
+		case e.ReplaySignature != "":
+			fmt.Fprintf(w, "  replay:    %s\n  warning:   it replays with another failure: %s\n", e.Replay, e.ReplaySignature)
+		default:
+			fmt.Fprintf(w, "  replay:    %s\n  warning:   it does not fail when replayed with the test binary\n", e.Replay)
+		}
+		if e.Removed != "" {
+			fmt.Fprintf(w, "  removed:   %s\n", e.Removed)
+		}
+	})
+}
+
+// summary ends the text report.
+func (r *reporter) summary(s string) {
+	r.emit(event{}, func(w io.Writer) {
+		if s != "" {
+			fmt.Fprintln(w, strings.TrimSpace(s))
+		}
+	})
+}
