@@ -110,8 +110,11 @@ func SliceOf[E any](elem Generator[E]) Generator[[]E] {
 }
 
 // SliceOfN draws a slice of between minLen and maxLen elements from elem
-// (maxLen < 0: no upper bound).
+// (maxLen < 0: no upper bound; maxLen 0: always empty).
 func SliceOfN[E any](elem Generator[E], minLen, maxLen int) Generator[[]E] {
+	if maxLen == 0 {
+		return newGenerator(func() string { return "SliceOf(" + elem.String() + ", 0..0)" }, func(*T) []E { return nil })
+	}
 	return SliceOfSize(elem, Size{Min: minLen, Max: maxLen})
 }
 
@@ -140,8 +143,11 @@ func MapOf[K comparable, V any](key Generator[K], val Generator[V]) Generator[ma
 }
 
 // MapOfN draws a map of between minLen and maxLen entries (maxLen < 0: no
-// upper bound).
+// upper bound; maxLen 0: always empty).
 func MapOfN[K comparable, V any](key Generator[K], val Generator[V], minLen, maxLen int) Generator[map[K]V] {
+	if maxLen == 0 {
+		return newGenerator(func() string { return "MapOf(" + key.String() + ", " + val.String() + ", 0..0)" }, func(*T) map[K]V { return map[K]V{} })
+	}
 	return MapOfSize(key, val, Size{Min: minLen, Max: maxLen})
 }
 

@@ -56,6 +56,8 @@ func TestIntegerGolden(t *testing.T) {
 		{"slice/two", "flag, byte, flag, byte, stop", drawOnce(SliceOf(Byte()), []byte{0xff, 7, 0xff, 9, 0}), []byte{7, 9}},
 		{"slice/min", "required elements have no flag", drawOnce(SliceOfN(Byte(), 2, 3), []byte{7, 9, 0xff, 1, 0xff, 5}), []byte{7, 9, 1}},
 		{"map/dup rejected", "the duplicate key 1 is rejected, then 2 taken", drawOnce(MapOf(IntRange(0, 255), Bool()), []byte{0xff, 1, 0, 0xff, 1, 0xff, 2, 0x80, 0}), map[int]bool{1: false, 2: true}},
+		{"slice/max 0", "SliceOfN with maxLen 0 is always empty and reads nothing", drawOnce(SliceOfN(Byte(), 0, 0), []byte{0xff, 1}), []byte(nil)},
+		{"map/max 0", "MapOfN with maxLen 0 is always empty", drawOnce(MapOfN(Byte(), Byte(), 0, 0), []byte{0xff, 1}), map[byte]byte{}},
 		{"map/empty", "exhaustion gives the empty map", drawOnce(MapOf(Int(), Int()), nil), map[int]int{}},
 		{"map/min unreachable", "zeros cannot give two distinct keys: discarded, zero value", drawOnce(MapOfN(Bool(), Bool(), 2, 2), nil), map[bool]bool(nil)},
 		{"filter", "rejected draws 0 and 4 are skipped", drawOnce(IntRange(0, 255).Filter(func(v int) bool { return v%2 == 1 }), []byte{0, 4, 7}), 7},
