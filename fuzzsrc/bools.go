@@ -9,7 +9,13 @@ func Bool() Generator[bool] { return WeightedBool(0.5) }
 // false. A p of 0 or less always gives false and 1 or more always true;
 // neither consumes input.
 func WeightedBool(p float64) Generator[bool] {
-	return newGenerator(
-		func() string { return fmt.Sprintf("WeightedBool(%v)", p) },
-		func(t *T) bool { return t.weighted(KindBool, p) })
+	label := func() string { return fmt.Sprintf("WeightedBool(%v)", p) }
+	switch {
+	case !(p > 0): // also NaN
+		return newGenerator(label, func(*T) bool { return false })
+	case p >= 1:
+		return newGenerator(label, func(*T) bool { return true })
+	}
+	th := coinThreshold(p)
+	return newGenerator(label, func(t *T) bool { return t.coin(KindBool, th) })
 }

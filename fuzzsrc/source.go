@@ -60,8 +60,14 @@ func (t *T) chooseAround(kind Kind, max, below uint64) uint64 {
 	return i
 }
 
-// drawByte draws one byte as a choice whose index is the byte itself.
+// drawByte draws one byte as a choice whose index is the byte itself
+// (Max 255 is the identity encoding). Inlined for the fuzzing hot path:
+// most draws of coins, flags and bytes take the first branch.
 func (t *T) drawByte(kind Kind) byte {
+	if p := t.pos; t.rec == nil && p < len(t.data) {
+		t.pos++
+		return t.data[p]
+	}
 	return byte(t.choose(kind, 255))
 }
 
@@ -77,6 +83,12 @@ func (t *T) weighted(kind Kind, p float64) bool {
 		return true
 	}
 	return t.drawByte(kind) >= coinThreshold(p)
+}
+
+// coin is weighted with the threshold worked out in advance, for
+// generators that draw the same coin many times.
+func (t *T) coin(kind Kind, threshold byte) bool {
+	return t.drawByte(kind) >= threshold
 }
 
 // coinThreshold is the smallest byte that reads as true for a coin that
