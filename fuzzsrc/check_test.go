@@ -199,3 +199,14 @@ func TestDiscardedSpans(t *testing.T) {
 		t.Errorf("the two rejected attempts are discarded spans (-want +got starts):\n%s", diff)
 	}
 }
+
+func TestDrawLogIsStable(t *testing.T) {
+	prop := func(t *T) {
+		r := Rand().Draw(t, "r")
+		t.Fatalf("%d", r.IntN(10))
+	}
+	a, b := Explain([]byte{1, 2, 3}, prop), Explain([]byte{1, 2, 3}, prop)
+	if !cmp.Equal(a.Draws, b.Draws) || strings.Contains(a.Draws[0].Value, "0x") {
+		t.Errorf("the draw log of a *rand.Rand must not show addresses: %q then %q", a.Draws, b.Draws)
+	}
+}

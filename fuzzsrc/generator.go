@@ -2,6 +2,7 @@ package fuzzsrc
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"reflect"
 	"runtime"
 	"strings"
@@ -35,9 +36,19 @@ func (g Generator[V]) String() string {
 func (g Generator[V]) Draw(t *T, label string) V {
 	v := g.value(t)
 	if t.log != nil && t.depth == 0 {
-		t.log.draws = append(t.log.draws, Draw{Label: label, Value: fmt.Sprintf("%#v", v)})
+		t.log.draws = append(t.log.draws, Draw{Label: label, Value: formatDrawn(v)})
 	}
 	return v
+}
+
+// formatDrawn formats a drawn value for the report with %#v, except for
+// values whose %#v shows memory addresses, which would make reports of
+// the same input differ from run to run.
+func formatDrawn(v any) string {
+	if _, ok := v.(*rand.Rand); ok {
+		return "*rand.Rand (drawing its words from the input)"
+	}
+	return fmt.Sprintf("%#v", v)
 }
 
 // value draws a value inside a span labeled with the generator's name.
