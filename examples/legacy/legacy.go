@@ -20,11 +20,13 @@ type Interval struct {
 	Lo, Hi int
 }
 
+// String prints the interval as [Lo,Hi).
 func (iv Interval) String() string { return fmt.Sprintf("[%d,%d)", iv.Lo, iv.Hi) }
 
 // Set is the union of its intervals, in any order, possibly overlapping.
 type Set []Interval
 
+// String prints the intervals in their order: {[0,1) [1,2)}.
 func (s Set) String() string {
 	parts := make([]string, len(s))
 	for i, iv := range s {
