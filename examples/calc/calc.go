@@ -33,8 +33,10 @@ func (Div) isExpr() {}
 
 // String prints an expression fully parenthesized, as in (1 + (2 / 3)).
 func (n Num) String() string { return fmt.Sprint(int(n)) }
+
 // String prints (L + R).
 func (a Add) String() string { return "(" + a.L.String() + " + " + a.R.String() + ")" }
+
 // String prints (L / R).
 func (d Div) String() string { return "(" + d.L.String() + " / " + d.R.String() + ")" }
 
