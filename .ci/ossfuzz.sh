@@ -120,7 +120,8 @@ for t in "${TARGETS[@]}"; do
 	mkdir -p "$work/$fuzzer-artifacts" "$work/$fuzzer-corpus"
 	t0=$SECONDS
 	set +e
-	# A fixed seed keeps the run, and so the crash file, the same each time.
+	# A fixed seed makes the run repeatable for a given build; the crash
+	# file still changes when the code does, and may reduce differently.
 	(cd "$work" && timeout 120 "./$fuzzer" -seed=1 -max_total_time=60 -artifact_prefix="$fuzzer-artifacts/" "$fuzzer-corpus") >"$work/$fuzzer.log" 2>&1
 	code=$?
 	set -e
