@@ -147,6 +147,22 @@ func catalogue() []property {
 			want: [][]int{{0, 0, 0}},
 		},
 		{
+			name:   "low bits of a word",
+			reason: "a draw that reads only a word's low three bits (as rand's IntN(8) does) leaves the rest to clear: 5",
+			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.Integers[uint64]().Draw(t, "w") },
+			fails:  func(v any) bool { return v.(uint64)%8 == 5 },
+			want:   uint64(5),
+		},
+		{
+			name:   "relabel",
+			reason: "three labels forming a, b, a with a != b: [1 0 1] needs both values swapped at once to reach [0 1 0]",
+			draw: func(t *fuzzsrc.T) any {
+				return []int{fuzzsrc.IntRange(0, 9).Draw(t, "x"), fuzzsrc.IntRange(0, 9).Draw(t, "y"), fuzzsrc.IntRange(0, 9).Draw(t, "z")}
+			},
+			fails: func(v any) bool { xs := v.([]int); return xs[0] == xs[2] && xs[0] != xs[1] },
+			want:  []int{0, 1, 0},
+		},
+		{
 			name:   "two equal values",
 			reason: "a list with a duplicate value > 0: the two must be lowered together, to [1, 1]",
 			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.SliceOf(fuzzsrc.IntRange(0, 200)).Draw(t, "xs") },
@@ -179,5 +195,29 @@ func TestCatalogue(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestSwapValuesLeavesLocalMinimum starts at the trap the relabel property
+// sets: from [1 0 1] no single value can be lowered (to [0 0 1], [1 0 0]),
+// and lowering the two 1s together gives [0 0 0]; only exchanging 1 and 0
+// everywhere reaches [0 1 0].
+func TestSwapValuesLeavesLocalMinimum(t *testing.T) {
+	var p property
+	for _, q := range catalogue() {
+		if q.name == "relabel" {
+			p = q
+		}
+	}
+	in := []byte{26, 0, 26} // IntRange(0, 9): 26 = ceil(256/10) encodes index 1
+	if diff := cmp.Diff([]int{1, 0, 1}, p.value(in)); diff != "" {
+		t.Fatalf("the start is not [1 0 1]:\n%s", diff)
+	}
+	res, err := minimize.Minimize(context.Background(), in, p.run, minimize.Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]int{0, 1, 0}, p.value(res.Input)); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
 	}
 }

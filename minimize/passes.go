@@ -2,6 +2,8 @@ package minimize
 
 import (
 	"bytes"
+	"maps"
+	"math/bits"
 	"slices"
 )
 
@@ -20,6 +22,7 @@ func (s *shrinker) passes() []*pass {
 		sortSiblings(),
 		lowerPairs(),
 		redistributePairs(),
+		swapValues(),
 	}
 	s.stats.Passes = make([]PassStats, len(ps)+1)
 	for i, p := range ps {
@@ -326,6 +329,24 @@ func lowerTogether(s *shrinker, offsets []int, c Choice, cur uint64) {
 		return kept
 	}
 	neg, mag := c.signed(cur)
+	// Bits a draw ignores cost nothing to clear: rand's IntN(8) reads a
+	// word's low three bits, a hash its low bits. One probe keeps the low
+	// half; only if that works is the number of bits kept searched.
+	if k := bits.Len64(mag) / 2; k >= 4 && set(neg, mag&(1<<k-1)) {
+		lo, hi := 0, k // keeping lo bits fails (0 did), keeping hi works
+		for lo+1 < hi {
+			mid := (lo + hi) / 2
+			if set(neg, mag&(1<<mid-1)) {
+				hi = mid
+			} else {
+				lo = mid
+			}
+		}
+		mag &= 1<<hi - 1
+		if mag <= 1 {
+			return
+		}
+	}
 	var hi uint64 // smallest kept magnitude so far
 	switch {
 	case mag > 1 && set(neg, mag-1):
@@ -666,6 +687,102 @@ func redistributePairs() *pass {
 					return kept
 				})
 			}
+		},
+	}
+}
+
+// maxSwapValues bounds how many distinct values of one shape swapValues
+// pairs up, in order of first appearance, to keep it from going quadratic
+// on inputs with many different values.
+const maxSwapValues = 16
+
+// valueSwap exchanges two values wherever choices of one shape hold them.
+type valueSwap struct {
+	shape    Choice
+	hi, lo   uint64 // hi appears first; after the swap lo does
+	offsets  []int  // the choices holding hi or lo
+	original []uint64
+}
+
+// swapValues exchanges two values everywhere they occur, when the larger
+// appears first: a relabeling, which lowering one value at a time cannot
+// reach when the property needs the values distinct and in a pattern
+// (a graph [1 0 1] whose labels only matter up to renaming becomes
+// [0 1 0]).
+func swapValues() *pass {
+	var swaps perVersion[[]valueSwap]
+	derive := func(s *shrinker) []valueSwap {
+		type occ struct {
+			offsets []int
+			first   int
+		}
+		byShape := map[Choice]map[uint64]*occ{}
+		var shapes []Choice
+		for _, c := range s.choices {
+			if c.Offset >= len(s.best) {
+				break
+			}
+			sh := c.shape()
+			vals, ok := byShape[sh]
+			if !ok {
+				vals = map[uint64]*occ{}
+				byShape[sh] = vals
+				shapes = append(shapes, sh)
+			}
+			v := c.Index(s.best)
+			o, ok := vals[v]
+			if !ok {
+				if len(vals) == maxSwapValues {
+					continue
+				}
+				o = &occ{first: c.Offset}
+				vals[v] = o
+			}
+			o.offsets = append(o.offsets, c.Offset)
+		}
+		var out []valueSwap
+		for _, sh := range shapes {
+			vals := byShape[sh]
+			keys := slices.Sorted(maps.Keys(vals))
+			for _, hi := range keys {
+				for _, lo := range keys {
+					if lo < hi && vals[hi].first < vals[lo].first {
+						w := valueSwap{shape: sh, hi: hi, lo: lo}
+						for _, off := range vals[hi].offsets {
+							w.offsets, w.original = append(w.offsets, off), append(w.original, hi)
+						}
+						for _, off := range vals[lo].offsets {
+							w.offsets, w.original = append(w.offsets, off), append(w.original, lo)
+						}
+						out = append(out, w)
+					}
+				}
+			}
+		}
+		return out
+	}
+	get := func(s *shrinker) []valueSwap { return swaps.get(s, func() []valueSwap { return derive(s) }) }
+	return &pass{
+		name:  "swap values",
+		tier:  1,
+		count: func(s *shrinker) int { return len(get(s)) },
+		plan: func(s *shrinker, step int) ([]byte, func(bool, *Outcome)) {
+			ws := get(s)
+			if step >= len(ws) {
+				return nil, nil
+			}
+			w := ws[step]
+			cand := slices.Clone(s.best)
+			for k, off := range w.offsets {
+				v := w.lo
+				if w.original[k] == w.lo {
+					v = w.hi
+				}
+				enc := w.shape.Encode(v)
+				cand = append(cand, make([]byte, max(0, off+len(enc)-len(cand)))...)
+				copy(cand[off:], enc)
+			}
+			return cand, nil
 		},
 	}
 }
