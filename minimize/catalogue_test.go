@@ -155,12 +155,10 @@ func catalogue() []property {
 		},
 		{
 			name:   "relabel",
-			reason: "three labels forming a, b, a with a != b: [1 0 1] needs both values swapped at once to reach [0 1 0]",
-			draw: func(t *fuzzsrc.T) any {
-				return []int{fuzzsrc.IntRange(0, 9).Draw(t, "x"), fuzzsrc.IntRange(0, 9).Draw(t, "y"), fuzzsrc.IntRange(0, 9).Draw(t, "z")}
-			},
-			fails: func(v any) bool { xs := v.([]int); return xs[0] == xs[2] && xs[0] != xs[1] },
-			want:  []int{0, 1, 0},
+			reason: "a list of labels starting a, b, a with a != b (a repeat that is not adjacent, as in the graph example): [0 1 0]",
+			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.SliceOf(fuzzsrc.IntRange(0, 9)).Draw(t, "labels") },
+			fails:  func(v any) bool { xs := v.([]int); return len(xs) >= 3 && xs[0] == xs[2] && xs[0] != xs[1] },
+			want:   []int{0, 1, 0},
 		},
 		{
 			name:   "two equal values",
@@ -199,9 +197,9 @@ func TestCatalogue(t *testing.T) {
 }
 
 // TestSwapValuesLeavesLocalMinimum starts at the trap the relabel property
-// sets: from [1 0 1] no single value can be lowered (to [0 0 1], [1 0 0]),
-// and lowering the two 1s together gives [0 0 0]; only exchanging 1 and 0
-// everywhere reaches [0 1 0].
+// sets: from [1 0 1] no label can be lowered alone (to [0 0 1], [1 0 0]),
+// lowering the two 1s together gives [0 0 0], and deleting an element
+// leaves two; only exchanging 1 and 0 everywhere reaches [0 1 0].
 func TestSwapValuesLeavesLocalMinimum(t *testing.T) {
 	var p property
 	for _, q := range catalogue() {
@@ -209,7 +207,9 @@ func TestSwapValuesLeavesLocalMinimum(t *testing.T) {
 			p = q
 		}
 	}
-	in := []byte{26, 0, 26} // IntRange(0, 9): 26 = ceil(256/10) encodes index 1
+	// Flags of 43 (the threshold for the default mean length 5) and labels
+	// of IntRange(0, 9), where 26 = ceil(256/10) encodes index 1.
+	in := []byte{43, 26, 43, 0, 43, 26}
 	if diff := cmp.Diff([]int{1, 0, 1}, p.value(in)); diff != "" {
 		t.Fatalf("the start is not [1 0 1]:\n%s", diff)
 	}
