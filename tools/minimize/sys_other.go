@@ -16,8 +16,4 @@ var errUnsupported = errors.New("minimize: this platform is not supported (Go's 
 func mmap(f *os.File, size int) ([]byte, error) { return nil, errUnsupported }
 func munmap(b []byte) error                     { return errUnsupported }
 func signalQuit(p *os.Process) error            { return p.Kill() }
-func execLimited()                              {}
 func workerSysProcAttr() *syscall.SysProcAttr   { return nil }
-
-const canLimitMemory = false
-const envRlimitAS = ""

@@ -1,0 +1,231 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The samples below have the shapes Go 1.26 prints (taken from real runs,
+// with addresses shortened); FIX stands for the fixture's directory, so
+// that hangs and stack overflows can be placed in its source.
+
+func fixturePath(t *testing.T) string {
+	t.Helper()
+	dir, err := filepath.Abs(filepath.Join("testdata", "fixture"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func TestFromTestOutput(t *testing.T) {
+	for _, tc := range []struct {
+		name, reason string
+		text         string
+		want         string
+	}{
+		{"panic in a worker", "testing reports a recovered panic as an Errorf line with the stack after it",
+			"--- FAIL: FuzzIndex (0.00s)\n" +
+				"    testing.go:1927: panic: runtime error: index out of range [5] with length 0\n" +
+				"        goroutine 24 [running]:\n" +
+				"        runtime/debug.Stack()\n" +
+				"        \t/usr/local/go/src/runtime/debug/stack.go:26 +0x5e\n" +
+				"        testing.tRunner.func1()\n" +
+				"        \t/usr/local/go/src/testing/testing.go:1927 +0x1d0\n" +
+				"        panic({0x5fc8a0?, 0xf9737b8e000?})\n" +
+				"        \t/usr/local/go/src/runtime/panic.go:860 +0x13a\n" +
+				"        fixture.Lookup(...)\n" +
+				"        \tFIX/fixture.go:49\n" +
+				"        fixture.FuzzIndex.func1(0x0?, {0xf9737b02497?, 0x0?}, 0x489433?)\n" +
+				"        \tFIX/fixture_test.go:57 +0x16\n" +
+				"        reflect.Value.call({0x5d5580?, 0x622558?, 0x13?}, {0x610c0e, 0x4}, {0xf9737b1e480, 0x3, 0x4?})\n" +
+				"        \t/usr/local/go/src/reflect/value.go:586 +0xf0c\n" +
+				"        testing.tRunner(0xf9737b86008, 0xf9737b68090)\n" +
+				"        \t/usr/local/go/src/testing/testing.go:2036 +0xea\n",
+			"panic: runtime error: index out of range [] with length at fixture.go:49"},
+		{"fatal after log", "t.Fatal ends the test, so it is the last message; the log line before it is not the failure",
+			"--- FAIL: FuzzFatal (0.00s)\n    fixture_test.go:25: checking \"xxx\"\n    fixture_test.go:27: too many x in \"xxx\"\n        second line\n",
+			"failed at fixture_test.go:27"},
+		{"error before log", "a t.Log after t.Error is recognized from the source line and skipped",
+			"--- FAIL: FuzzError (0.00s)\n    fixture_test.go:36: n = 1001 is too big for \"\\x00\"\n    fixture_test.go:38: done\n",
+			"failed at fixture_test.go:36"},
+		{"nested go test output", "in go test's own output messages are indented deeper; continuation lines deeper still",
+			"=== RUN   FuzzFatal/x\n    fixture_test.go:25: checking\n    fixture_test.go:27: too many\n        x.go:1: quoted in the message\n--- FAIL: FuzzFatal (0.00s)\n    --- FAIL: FuzzFatal/x (0.00s)\nFAIL\n",
+			"failed at fixture_test.go:27"},
+		{"fail without message", "t.Fail() prints nothing but the FAIL line",
+			"--- FAIL: FuzzX (0.00s)\n", "failed (no message)"},
+		{"passing output", "no failure",
+			"=== RUN   FuzzX/a\n--- PASS: FuzzX/a (0.00s)\nPASS\n", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := newAnalyzer("/usr/local/go")
+			text := strings.ReplaceAll(tc.text, "FIX", fixturePath(t))
+			f, ok := a.fromTestOutput(text, fixturePath(t))
+			if got := f.Signature; got != tc.want || ok != (tc.want != "") {
+				t.Errorf("signature %q (ok %v), want %q: %s", got, ok, tc.want, tc.reason)
+			}
+		})
+	}
+}
+
+func TestFromCrash(t *testing.T) {
+	for _, tc := range []struct {
+		name, reason string
+		crash        crash
+		want         string
+	}{
+		{"concurrent map writes", "a fatal error: kind, message and the first user frame of the crashing goroutine",
+			crash{ExitCode: 2, Stderr: "fatal error: concurrent map writes\n\n" +
+				"goroutine 13 [running]:\n" +
+				"internal/runtime/maps.fatal({0x61605c?, 0x7dbbe0?})\n\t/usr/local/go/src/runtime/panic.go:1181 +0x18\n" +
+				"fixture.Tally.func1()\n\tFIX/fixture.go:66 +0x35\n" +
+				"created by fixture.Tally in goroutine 12\n\tFIX/fixture.go:64 +0x45\n\n" +
+				"goroutine 1 [chan receive]:\n" +
+				"testing.runFuzzing({0x62bcd8, 0x7dbbe0}, {0x7b5d40, 0x6, 0x7fe6b46c5108?})\n\t/usr/local/go/src/testing/fuzz.go:624 +0x7ec\n"},
+			"fatal error: concurrent map writes at fixture.go:66"},
+		{"stack overflow", "the runtime stack section is skipped; the frame is moved to the function's first line",
+			crash{ExitCode: 2, Stderr: "runtime: goroutine stack exceeds 1000000000-byte limit\n" +
+				"runtime: sp=0x3a76b5660388 stack=[0x3a76b5660000, 0x3a76d5660000]\n" +
+				"fatal error: stack overflow\n\nruntime stack:\n" +
+				"runtime.throw({0x6136d2?, 0x3a76954d1680?})\n\t/usr/local/go/src/runtime/panic.go:1229 +0x48 fp=0x3 sp=0x3 pc=0x4\n" +
+				"runtime.newstack()\n\t/usr/local/go/src/runtime/stack.go:1207 +0x5fd fp=0x3 sp=0x3 pc=0x4\n\n" +
+				"goroutine 12 gp=0x3a7695590780 m=4 mp=0x3a769550b808 [running]:\n" +
+				"fixture.Depth({0x2aaa9b1?, 0x1?}, 0x0?)\n\tFIX/fixture.go:78 +0x2b fp=0x3 sp=0x3 pc=0x5\n" +
+				"fixture.Depth(...)\n\tFIX/fixture.go:83\n"},
+			"stack overflow at fixture.go:78"},
+		{"out of memory under a limit", "the runtime's message under RLIMIT_AS",
+			crash{ExitCode: 2, Stderr: "runtime: out of memory: cannot allocate 1099511627776-byte block (8093696 in use)\n" +
+				"fatal error: out of memory\n\n" +
+				"goroutine 19 gp=0x2 m=0 mp=0x7 [running]:\n" +
+				"runtime.throw({0x613041?, 0x0?})\n\t/usr/local/go/src/runtime/panic.go:1229 +0x48\n" +
+				"runtime.makeslice(0x5b8a60?, 0x0?, 0x0?)\n\t/usr/local/go/src/runtime/slice.go:116 +0x49\n" +
+				"fixture.Table(0x80)\n\tFIX/fixture.go:108 +0x4b\n"},
+			"out of memory at fixture.go:108"},
+		{"out of memory without a limit", "the runtime's message when the kernel refuses the mapping",
+			crash{ExitCode: 2, Stderr: "fatal error: runtime: out of memory\n\nruntime stack:\n" +
+				"runtime.sysMapOS(0x2e0a3b400000, 0x10000000000, {0x610b26, 0x4})\n\t/usr/local/go/src/runtime/mem_linux.go:175 +0x13b\n\n" +
+				"goroutine 21 gp=0x2 m=2 mp=0x2 [running]:\n" +
+				"runtime.systemstack_switch()\n\t/usr/local/go/src/runtime/asm_amd64.s:516 +0x8\n" +
+				"fixture.Table(0x80)\n\tFIX/fixture.go:108 +0x4b\n"},
+			"out of memory at fixture.go:108"},
+		{"hang in a loop", "a busy goroutine is placed at the loop statement around the sampled line",
+			crash{TimedOut: true, ExitCode: 2, Stderr: "SIGQUIT: quit\nPC=0x5cbb41 m=3 sigcode=0\n\n" +
+				"goroutine 7 gp=0x1 m=3 mp=0x1 [running]:\n" +
+				"strings.HasPrefix(...)\n\t/usr/local/go/src/strings/strings.go:521\n" +
+				"fixture.Scan({0xc00001a0d8, 0x2})\n\tFIX/fixture.go:92 +0x41\n" +
+				"fixture.FuzzHang.func1(0x0?, {0xc00001a0d8?, 0x0?})\n\tFIX/fixture_test.go:82 +0x1e\n" +
+				"testing.tRunner(0xc000003340, 0xc0000c2000)\n\t/usr/local/go/src/testing/testing.go:2036 +0xea\n\n" +
+				"goroutine 1 gp=0x2 m=nil [chan receive]:\n" +
+				"testing.runFuzzing({0x62bcd8, 0x7dbbe0}, {0x7b5d40, 0x6, 0x7fe6b46c5108?})\n\t/usr/local/go/src/testing/fuzz.go:624 +0x7ec\n"},
+			"hang at fixture.go:91"},
+		{"blocked forever", "a goroutine parked on a channel is placed where it waits",
+			crash{TimedOut: true, ExitCode: 2, Stderr: "SIGQUIT: quit\n\n" +
+				"goroutine 7 [chan receive]:\n" +
+				"fixture.Tally(0x3)\n\tFIX/fixture.go:72 +0x41\n" +
+				"testing.tRunner(0xc000003340, 0xc0000c2000)\n\t/usr/local/go/src/testing/testing.go:2036 +0xea\n"},
+			"hang at fixture.go:72"},
+		{"runaway recursion at the timeout", "a timed-out stack deeper than the traceback is a stack overflow in the making",
+			crash{TimedOut: true, ExitCode: 2, Stderr: "SIGQUIT: quit\n\ngoroutine 3 gp=0x1 m=nil [copystack]:\n" +
+				strings.Repeat("fixture.Depth({0x3745a86bc3d1?, 0xa?}, 0x1?)\n\tFIX/fixture.go:82 +0x65\n", 50) +
+				"...3011648 frames elided...\n" +
+				strings.Repeat("fixture.Depth({0x3745a86bc3d1?, 0xa?}, 0x1?)\n\tFIX/fixture.go:82 +0x65\n", 48) +
+				"fixture.FuzzStackOverflow.func1(0x0?, {0xc00001a0d8?, 0x0?})\n\tFIX/fixture_test.go:66 +0x1e\n" +
+				"testing.tRunner(0xc000003340, 0xc0000c2000)\n\t/usr/local/go/src/testing/testing.go:2036 +0xea\n"},
+			"stack overflow at fixture.go:78"},
+		{"stack unavailable", "a dump that shows the target only as running on another thread has no location",
+			crash{TimedOut: true, ExitCode: 2, Stderr: "SIGQUIT: quit\n\ngoroutine 7 [running]:\n" +
+				"\tgoroutine running on other thread; stack unavailable\n" +
+				"created by testing.(*F).Fuzz.func1 in goroutine 6\n\t/usr/local/go/src/testing/fuzz.go:328 +0x668\n\n" +
+				"goroutine 6 [chan receive]:\n" +
+				"testing.(*F).Fuzz(0x1, {0x5d0800, 0x622598})\n\t/usr/local/go/src/testing/fuzz.go:408 +0xab8\n" +
+				"fixture.FuzzHang(0x1?)\n\tFIX/fixture_test.go:81 +0x25\n"},
+			"hang"},
+		{"deadlocked timer", "Go's worker panics after 10s: a hang",
+			crash{ExitCode: 2, Stderr: "panic: deadlocked!\n\ngoroutine 23 [running]:\n" +
+				"internal/fuzz.RunFuzzWorker.func1.1()\n\t/usr/local/go/src/internal/fuzz/worker.go:493 +0x25\n\n" +
+				"goroutine 7 [runnable]:\n" +
+				"fixture.Scan(...)\n\tFIX/fixture.go:95\n" +
+				"testing.tRunner(0xc000003340, 0xc0000c2000)\n\t/usr/local/go/src/testing/testing.go:2036 +0xea\n"},
+			"hang at fixture.go:91"},
+		{"panic in a goroutine", "a panic the worker cannot recover kills it; the runtime prints the panicking goroutine first",
+			crash{ExitCode: 2, Stderr: "panic: boom 42 \"quoted 7\"\n\ngoroutine 9 [running]:\n" +
+				"fixture.worker()\n\tFIX/fixture.go:20 +0x25\ncreated by fixture.Record in goroutine 7\n\tFIX/fixture.go:17 +0x45\n"},
+			`panic: boom "" at fixture.go:20`},
+		{"os.Exit", "no output and an exit status",
+			crash{ExitCode: 3}, "os.Exit(3)"},
+		{"killed", "a signal the runtime did not catch, such as the OOM killer's",
+			crash{ExitCode: -1, Signal: "killed"}, "killed by signal: killed"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := newAnalyzer("/usr/local/go")
+			c := tc.crash
+			c.Stderr = strings.ReplaceAll(c.Stderr, "FIX", fixturePath(t))
+			if got := a.fromCrash(&c).Signature; got != tc.want {
+				t.Errorf("signature %q, want %q: %s", got, tc.want, tc.reason)
+			}
+		})
+	}
+}
+
+func TestFromReplay(t *testing.T) {
+	for _, tc := range []struct {
+		name, reason string
+		out          string
+		code         int
+		want         string
+	}{
+		{"repanicked", "go test lets a panic crash the binary; the [recovered, repanicked] note is dropped",
+			"=== RUN   FuzzIndex/x\n--- FAIL: FuzzIndex (0.00s)\n    --- FAIL: FuzzIndex/x (0.00s)\n" +
+				"panic: runtime error: index out of range [1] with length 1 [recovered, repanicked]\n\n" +
+				"goroutine 7 [running]:\n" +
+				"testing.tRunner.func1.2({0x5fc8a0, 0x206f7cec40a8})\n\t/usr/local/go/src/testing/testing.go:1974 +0x232\n" +
+				"panic({0x5fc8a0?, 0x206f7cec40a8?})\n\t/usr/local/go/src/runtime/panic.go:860 +0x13a\n" +
+				"fixture.Lookup(...)\n\tFIX/fixture.go:49\n",
+			2, "panic: runtime error: index out of range [] with length at fixture.go:49"},
+		{"fuzzsrc report", "a fuzzsrc report carries its own signature",
+			"=== RUN   FuzzFuzzsrc/x\n    fixture_test.go:128: fuzzsrc: property failed at fixture_test.go:130: n = 500 with \"00\"\n" +
+				"        draw n: 500\n        draw s: \"00\"\n        signature: failed at fixture_test.go:130 (fixture.FuzzFuzzsrc.func1.1)\n" +
+				"        input: 5 bytes, 5 used, 6 choices\n--- FAIL: FuzzFuzzsrc (0.00s)\n",
+			1, "failed at fixture_test.go:130 (fixture.FuzzFuzzsrc.func1.1)"},
+		{"os.Exit", "an exit without any failure message",
+			"=== RUN   FuzzExit\n=== RUN   FuzzExit/x\n", 3, "os.Exit(3)"},
+		{"pass", "a passing replay has no failure",
+			"=== RUN   FuzzExit/x\n--- PASS: FuzzExit/x (0.00s)\nPASS\n", 0, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := newAnalyzer("/usr/local/go")
+			out := strings.ReplaceAll(tc.out, "FIX", fixturePath(t))
+			f, ok := a.fromReplay(out, fixturePath(t), tc.code, "")
+			if f.Signature != tc.want || ok != (tc.want != "") {
+				t.Errorf("signature %q (ok %v), want %q: %s", f.Signature, ok, tc.want, tc.reason)
+			}
+		})
+	}
+}
+
+func TestFuzzsrcReport(t *testing.T) {
+	out := "=== RUN   FuzzFuzzsrc/x\n    fixture_test.go:128: fuzzsrc: property failed at fixture_test.go:130: n = 500\n" +
+		"        draw n: 500\n        log: hello\n        signature: failed at fixture_test.go:130\n" +
+		"        input: 5 bytes, 5 used, 6 choices\n--- FAIL: FuzzFuzzsrc (0.00s)\n"
+	want := []string{"fuzzsrc: property failed at fixture_test.go:130: n = 500", "draw n: 500", "log: hello",
+		"signature: failed at fixture_test.go:130", "input: 5 bytes, 5 used, 6 choices"}
+	got := fuzzsrcReport(out)
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("report %q, want %q", got, want)
+	}
+}
+
+func TestMessageClass(t *testing.T) {
+	for _, tc := range []struct{ in, want, reason string }{
+		{"runtime error: index out of range [5] with length 3", "runtime error: index out of range [] with length", "digits go"},
+		{`bad record "zz\"ab" (count 4711)`, `bad record "" (count )`, "quoted text goes, escapes included"},
+		{"boom [recovered, repanicked]", "boom", "go test's re-panic note goes"},
+		{"first line\nsecond line", "first line", "only the first line"},
+		{"rune 'x' and `raw 1`", `rune "" and ""`, "all quote styles"},
+	} {
+		if got := messageClass(tc.in); got != tc.want {
+			t.Errorf("messageClass(%q) = %q, want %q (%s)", tc.in, got, tc.want, tc.reason)
+		}
+	}
+}
