@@ -1,6 +1,3 @@
-// Command minimize reduces failing inputs of Go fuzz targets to shortlex-
-// minimal ones that fail the same way, and writes them to the target's
-// seed corpus. See the usage text (go run ./tools/minimize -h) and doc.go.
 package main
 
 import (

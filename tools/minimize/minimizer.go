@@ -57,6 +57,10 @@ type job struct {
 
 var bytesType = reflect.TypeFor[[]byte]()
 
+// goWorkerDeadline is the time after which Go's fuzz worker gives up on a
+// run by itself (RunFuzzWorker in internal/fuzz/worker.go).
+const goWorkerDeadline = 10 * time.Second
+
 func (m *minimizer) main(ctx context.Context) int {
 	goroot, err := goEnv(ctx, "GOROOT")
 	if err == nil {
@@ -345,7 +349,10 @@ func (m *minimizer) runTarget(ctx context.Context, t *target) {
 	}
 	cfg := workerConfig{
 		bin: t.pkg.Bin, dir: t.pkg.Dir, target: t.name,
-		timeout: m.cfg.timeout, memLimit: m.cfg.memLimit, tmp: m.tmp,
+		// Go's worker panics "deadlocked!" after 10s of one run, with a
+		// dump that may not show the running goroutine: stop it first.
+		timeout:  min(m.cfg.timeout, goWorkerDeadline-time.Second),
+		memLimit: m.cfg.memLimit, tmp: m.tmp,
 	}
 	p, err := newPool(cfg, m.cfg.parallel, capacity)
 	if err != nil {

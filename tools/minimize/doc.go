@@ -1,0 +1,61 @@
+// Command minimize reduces the failing inputs of Go fuzz targets to
+// shortlex-minimal inputs that fail the same way, and writes them to the
+// target's seed corpus:
+//
+//	go run ./tools/minimize [flags] [packages] [files]
+//
+// With no files it replays every entry of each selected target's
+// testdata/fuzz/FuzzX and minimizes the failing ones; with files (Go
+// corpus files, or with -style the libFuzzer testcases of an OSS-Fuzz
+// build) it minimizes those. It does what go test -fuzz's minimizer does
+// not: it minimizes crashers that are already in the seed corpus, every
+// argument type, towards zero rather than printable characters, keeping
+// the failure's signature so it cannot slip to another bug, and crashes
+// that kill the process.
+//
+// # How it runs candidates
+//
+// Each package's test binary is built once (go test -c) and run as Go's
+// own fuzz worker (-test.fuzzworker), which runs one exact input per call
+// in-process with testing's per-input *testing.T; protocol.go documents
+// the messages, worker.go the client. -parallel workers run at once. A
+// fuzzsrc target also publishes its run's structure (bytes used, choices,
+// spans) into a record file (internal/wire), and the input reduced is its
+// []byte. Any other target is reduced through internal/argseq, which maps
+// a choice sequence to its arguments: strings and []byte shortlex,
+// integers towards zero keeping their sign, floats towards simple values.
+//
+// # Failure signatures
+//
+// A candidate is kept only if it fails with the original's signature
+// (crash.go has the rules): "failed at file:line" for t.Fatal and t.Error;
+// "panic: <message class> at <innermost user frame>"; "fatal error: ...
+// at ...", "stack overflow at ...", "out of memory at ...", "hang at
+// <loop>" for crashes the worker cannot survive, read from what the
+// runtime printed; "os.Exit(N)"; a fuzzsrc property's own signature. A
+// run longer than -timeout is stopped with SIGQUIT, aimed on Linux at the
+// thread that is running so that the goroutine dump shows it, and the
+// worker is restarted. Go's worker panics by itself after 10 seconds
+// ("deadlocked!"), so a -timeout above that is capped there. Workers run
+// under an address-space limit (-memlimit, RLIMIT_AS set by this binary
+// re-executed as a launcher, on Linux and FreeBSD), so a huge allocation
+// fails fast as out of memory instead of swapping.
+//
+// # Output
+//
+// For each crasher: its signature, before and after (choice-sequence
+// bytes, choices, corpus file bytes), runs and time, the labeled draws of
+// the minimal input (fuzzsrc's report, or one line per argument), the new
+// corpus file and the exact go test command that replays it. The new file
+// is replayed with the test binary before it is reported; a fuzzsrc
+// target gets SHORTLEX_SHRINK=0 so that it does not shrink it again. The
+// original is never overwritten; -replace removes it once the new file is
+// written and verified. On a terminal a progress line is redrawn while
+// reducing. -json prints one object per event instead (see event in
+// report.go). Ctrl-C writes the best input so far and stops.
+//
+// Exit status: 0 minimized, 1 nothing failed, 2 usage, build or I/O error
+// or a malformed corpus file, 3 a failing input is flaky (it did not fail
+// the same way in -replays replays). When several inputs end differently,
+// the first of 2, 3, 0, 1 wins.
+package main
