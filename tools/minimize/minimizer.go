@@ -193,7 +193,7 @@ func (m *minimizer) collectCorpus(t *target) {
 		return
 	case errors.As(err, &malformed):
 		for _, f := range malformed.Files {
-			m.fileError(t, f.Path, f.Line, fmt.Sprintf("malformed corpus file %s: line %d: %v (go test fails the whole target on it)", f.Path, f.Line, f.Err))
+			m.fileError(t, f.Path, f.Line, fmt.Sprintf("malformed corpus file %s: line %d: %v (go test fails the whole target on it)", displayPath(f.Path), f.Line, f.Err))
 		}
 	case err != nil:
 		m.errs++
@@ -332,7 +332,7 @@ func valueLine(path string, i int) int {
 
 func (m *minimizer) fileError(t *target, path string, line int, msg string) {
 	m.errs++
-	m.rep.errorEvent(event{Package: t.pkg.Arg, Target: t.name, File: path, Line: line, Message: msg})
+	m.rep.errorEvent(event{Package: t.pkg.Arg, Target: t.name, File: displayPath(path), Line: line, Message: msg})
 }
 
 // runTarget replays and minimizes a target's inputs on one pool of
@@ -374,7 +374,7 @@ func (m *minimizer) runTarget(ctx context.Context, t *target) {
 				return
 			}
 			m.errs++
-			m.rep.errorEvent(event{Package: t.pkg.Arg, Target: t.name, Entry: j.path, Message: err.Error()})
+			m.rep.errorEvent(event{Package: t.pkg.Arg, Target: t.name, Entry: displayPath(j.path), Message: err.Error()})
 		}
 	}
 }
@@ -443,7 +443,7 @@ func (r *runner) values(input []byte) []any {
 // minimizes it.
 func (r *runner) job(ctx context.Context, j *job) error {
 	m, t := r.m, r.t
-	base := event{Package: t.pkg.Arg, Target: t.name, Entry: j.path}
+	base := event{Package: t.pkg.Arg, Target: t.name, Entry: displayPath(j.path)}
 	first, err := r.execute(ctx, j.values)
 	if err != nil {
 		return err
