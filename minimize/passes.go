@@ -12,6 +12,7 @@ import (
 // them as it learns which ones pay.
 func (s *shrinker) passes() []*pass {
 	ps := []*pass{
+		canonicalize(),
 		removeDiscarded(),
 		deleteSpans(),
 		zeroSpans(),
@@ -65,6 +66,50 @@ func (c *perVersion[V]) get(s *shrinker, derive func() V) V {
 	return c.value
 }
 
+// canonical returns base with every choice inside it rewritten to the
+// smallest encoding of its index, and whether anything changed. Many
+// encodings share an index (a coin is true from 0x80 to 0xff); the
+// smallest is the same value in fewer or smaller bytes.
+func canonical(base []byte, choices []Choice) ([]byte, bool) {
+	var out []byte
+	for _, c := range choices {
+		if c.Offset >= len(base) {
+			break
+		}
+		end := min(c.End(), len(base))
+		enc := c.Encode(c.Index(base))
+		if bytes.Equal(enc[:end-c.Offset], base[c.Offset:end]) && isZero(enc[end-c.Offset:]) {
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(base)
+		}
+		out = append(out, make([]byte, max(0, c.End()-len(out)))...)
+		copy(out[c.Offset:], enc)
+	}
+	return out, out != nil
+}
+
+// canonicalize rewrites every choice to the smallest encoding of the
+// value it holds, all at once: the same values, so it almost always
+// works, and it turns a fuzzer's random bytes into the ones the other
+// passes write.
+func canonicalize() *pass {
+	return &pass{
+		name: "canonicalize",
+		count: func(s *shrinker) int {
+			if _, changed := canonical(s.best, s.choices); changed {
+				return 1
+			}
+			return 0
+		},
+		plan: func(s *shrinker, _ int) ([]byte, func(bool, *Outcome)) {
+			cand, _ := canonical(s.best, s.choices)
+			return cand, nil
+		},
+	}
+}
+
 // removeDiscarded deletes every span the target threw away, such as
 // rejected attempts of rejection sampling, all at once.
 func removeDiscarded() *pass {
@@ -92,6 +137,56 @@ func removeDiscarded() *pass {
 			return append(out, s.best[at:]...), nil
 		},
 	}
+}
+
+// retryKeepingValues follows up a deletion of old[a:b] that was not kept,
+// for generators whose later draws depend on earlier ones: a task whose
+// dependencies are drawn from IntRange(0, i-1) draws them from a smaller
+// range once an earlier task is deleted, and the same bytes then encode
+// other values. Seed 004 (GReduce) re-executes the generator aligned with
+// the reduced trace; here the deletion's own outcome shows the new ranges,
+// so each later choice that kept its place and width but changed range is
+// re-encoded to hold its old value (its sign and distance from the shrink
+// point, or the nearest the new range allows), and the result is tried.
+// Generators without such dependencies never pay for a retry.
+func (s *shrinker) retryKeepingValues(old []byte, oldChoices []Choice, a, b int, out *Outcome) bool {
+	if out == nil || len(out.Choices) == 0 {
+		return false
+	}
+	shift := b - a
+	var cand []byte
+	for _, c := range oldChoices {
+		if c.Offset < b {
+			continue
+		}
+		if c.Offset >= len(old) {
+			break
+		}
+		off := c.Offset - shift
+		i, found := slices.BinarySearchFunc(out.Choices, off, func(x Choice, off int) int { return x.Offset - off })
+		if !found || out.Choices[i].Width != c.Width {
+			break // misaligned from here on
+		}
+		to := out.Choices[i]
+		if to.Max == c.Max && to.Below == c.Below {
+			continue
+		}
+		neg, mag := c.signed(c.Index(old))
+		idx, ok := to.unsigned(neg, mag)
+		if !ok {
+			idx = min(c.Index(old), to.Max)
+		}
+		if cand == nil {
+			cand = splice(old, a, b, nil)
+		}
+		cand = append(cand, make([]byte, max(0, to.End()-len(cand)))...)
+		copy(cand[off:], to.Encode(idx))
+	}
+	if cand == nil {
+		return false
+	}
+	kept, _ := s.consider(cand)
+	return kept
 }
 
 // siblings returns the indices of the spans sharing span i's parent, in
@@ -122,8 +217,11 @@ func deleteSpans() *pass {
 			if a >= b {
 				return nil, nil
 			}
-			old, spans := s.best, s.out.Spans
-			return splice(old, a, b, nil), func(kept bool, _ *Outcome) {
+			old, spans, choices := s.best, s.out.Spans, s.choices
+			return splice(old, a, b, nil), func(kept bool, out *Outcome) {
+				if !kept {
+					kept = s.retryKeepingValues(old, choices, a, b, out)
+				}
 				if kept {
 					growDeletion(s, old, spans, i, a, b)
 				}
@@ -230,8 +328,8 @@ func deleteChoiceBlocks() *pass {
 			old, choices := s.best, s.choices
 			a := choices[j].Offset
 			end := func(r int) int { return min(choices[j+r*k-1].End(), len(old)) }
-			return splice(old, a, end(1), nil), func(kept bool, _ *Outcome) {
-				if !kept {
+			return splice(old, a, end(1), nil), func(kept bool, out *Outcome) {
+				if !kept && !s.retryKeepingValues(old, choices, a, end(1), out) {
 					return
 				}
 				findInteger(func(r int) bool {
@@ -407,7 +505,16 @@ func lowerChoices() *pass {
 			}
 			offs := []int{c.Offset}
 			return s.setChoices(offs, c.Width, c.Max, 0), func(kept bool, _ *Outcome) {
-				if !kept {
+				if kept {
+					return
+				}
+				// The same value in its smallest encoding, if this one is
+				// not: canonicalize does all choices at once, but a choice
+				// can be left behind when that is not kept as a whole.
+				if cand := s.setChoices(offs, c.Width, c.Max, cur); shortlexLess(s.normalize(cand), s.bestKey) {
+					s.consider(cand)
+				}
+				if i, ok := s.choiceAt(c.Offset, c.Width, c.Max); ok && s.choices[i].Index(s.best) == cur {
 					lowerTogether(s, offs, c.shape(), cur)
 				}
 			}
