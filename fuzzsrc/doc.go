@@ -1,3 +1,64 @@
 // Package fuzzsrc reads a fuzz target's []byte as a choice sequence from
-// which the target draws typed values.
+// which the target draws typed values, so that a failing input can be
+// reduced, by package minimize, to the simplest one that fails the same
+// way.
+//
+// # Writing a target
+//
+// [Check] runs a property on a fuzz input. The property receives a [*T],
+// draws values from it with generators, and fails with [T.Fatalf] or
+// [T.Errorf] (or [Equal], a go-cmp comparison), or discards the input with
+// [T.Skip] or [T.Assume]:
+//
+//	func FuzzParse(f *testing.F) {
+//		f.Fuzz(func(t *testing.T, data []byte) {
+//			fuzzsrc.Check(t, data, func(t *fuzzsrc.T) {
+//				src := fuzzsrc.String().Draw(t, "src")
+//				n := fuzzsrc.IntRange(0, 10).Draw(t, "n")
+//				...
+//			})
+//		})
+//	}
+//
+// Check takes the target's t through [TB], so the same target runs under
+// go test, go test -fuzz and OSS-Fuzz's builds. Under plain go test a
+// failing seed input is shrunk in-process before it is reported
+// ([EnvShrink], [EnvSave]).
+//
+// # Generators
+//
+//   - integers: [Int], [IntRange], [Byte], [Integers], [IntegerRange],
+//     [IntegerTowards] (every width, a range, a point to shrink towards)
+//   - bools and floats: [Bool], [WeightedBool], [Float64], [Float64Finite],
+//     [Float64Range], [Float32], [Float32Finite], [Float32Range]
+//   - text and bytes: [Rune], [RuneFrom], [String], [StringN], [StringOf],
+//     [StringOfN], [Bytes], [BytesN]
+//   - collections: [SliceOf], [SliceOfN], [SliceOfSize], [MapOf], [MapOfN],
+//     [MapOfSize], bounded by a [Size]
+//   - choice and structure: [Just], [SampledFrom], [OneOf], [Custom],
+//     [Map], [Generator.Filter], [Deferred], [Recursive]
+//   - whole values: [Make] and [MakeDepth] fill structs, slices, maps and
+//     pointers by reflection
+//   - existing code: [Rand] and [FromRand] give a math/rand/v2 generator
+//     its randomness from the input; [Headers] and [HeadersSize] give a
+//     go-fuzz-headers harness a ConsumeFuzzer over a drawn region
+//
+// # The encoding
+//
+// Every draw reads a fixed number of bytes decided by its constraints and
+// maps them to an index in shrink order (see minimize.Choice): fewer and
+// smaller bytes give simpler values, and bytes past the end of the input
+// read as zeros, which give the simplest value of every draw. Integers
+// zigzag outwards from the point they shrink towards; floats put small
+// integers and short fractions first; strings put digits and letters
+// first; collections put a "one more?" flag before each element, so that
+// deleting an element deletes a contiguous region.
+//
+// # Recording
+//
+// [Run] runs a property once and returns its [Record]: every [Choice],
+// the labeled spans of every draw and collection element, how many bytes
+// it used and how it ended ([Failure] and its signature). [Explain] also
+// records the labeled draws ([Draw]) that reports show. Recording is off
+// in Check, the fuzzing hot path.
 package fuzzsrc
