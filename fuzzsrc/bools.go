@@ -16,6 +16,6 @@ func WeightedBool(p float64) Generator[bool] {
 	case p >= 1:
 		return newGenerator(label, func(*T) bool { return true })
 	}
-	th := coinThreshold(p)
-	return newGenerator(label, func(t *T) bool { return t.coin(KindBool, th) })
+	c := newCoin(p)
+	return newGenerator(label, func(t *T) bool { return t.flip(KindBool, c) })
 }

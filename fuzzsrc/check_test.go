@@ -159,10 +159,12 @@ func TestSignature(t *testing.T) {
 func TestRecordStructure(t *testing.T) {
 	// Two elements then the stop flag, which is past the end of the input.
 	r := Run([]byte{0xff, 7, 0xff, 9}, func(t *T) { SliceOf(Byte()).Draw(t, "s") })
+	// Flags have six indices (mean length 5: only index 0 stops), bytes
+	// 256.
 	wantChoices := []minimize.Choice{
-		{Offset: 0, Width: 1, Max: 255}, {Offset: 1, Width: 1, Max: 255},
-		{Offset: 2, Width: 1, Max: 255}, {Offset: 3, Width: 1, Max: 255},
-		{Offset: 4, Width: 1, Max: 255},
+		{Offset: 0, Width: 1, Max: 5}, {Offset: 1, Width: 1, Max: 255},
+		{Offset: 2, Width: 1, Max: 5}, {Offset: 3, Width: 1, Max: 255},
+		{Offset: 4, Width: 1, Max: 5},
 	}
 	wantSpans := []minimize.Span{
 		{Label: "SliceOf(IntegerTowards[uint8](0, 255, 0), 0..)", Start: 0, End: 5, Parent: -1},

@@ -41,33 +41,35 @@ func (s Size) String() string {
 // value together) deletes the element, and running out of input ends the
 // collection at its minimum length.
 type elements struct {
-	t         *T
-	min, max  int // max < 0: unbounded
-	threshold byte
-	count     int
-	span      int // the open element span
+	t        *T
+	min, max int  // max < 0: unbounded
+	flag     coin // "one more?"; index 0 stops
+	count    int
+	span     int // the open element span
 }
 
 // newElements returns the counter by value: kept in a local variable it
 // stays on the stack, where a pointer would cost an allocation per
 // collection.
 func newElements(t *T, s Size) elements {
-	e := elements{t: t, min: max(s.Min, 0), max: s.Max, span: -1}
+	e := elements{t: t, min: max(s.Min, 0), max: s.Max, span: -1, flag: s.moreFlag()}
 	if e.max <= 0 {
 		e.max = -1
 	}
-	// A geometric number of flags comes up "more" with mean avg-min when
-	// each does so with probability p = (avg-min)/(avg-min+1).
-	extra := s.average() - float64(e.min)
-	p := 0.0
-	if extra > 0 {
-		p = extra / (extra + 1)
-	}
-	e.threshold = coinThreshold(p)
-	if p <= 0 {
-		e.threshold = 0 // never more: see more
-	}
 	return e
+}
+
+// moreFlag is the "one more?" coin of a collection of this size: a
+// geometric number of flags comes up "more" with mean n when each does so
+// with probability n/(n+1), so the flag has n+1 indices and only index 0
+// stops. n is the average length past the minimum, rounded; a flag with
+// max 0 never comes up "more".
+func (s Size) moreFlag() coin {
+	n := math.Round(s.average() - float64(max(s.Min, 0)))
+	if n < 1 {
+		return coin{}
+	}
+	return coin{max: uint64(min(n, 255)), from: 1}
 }
 
 // more reports whether the collection gets another element. When it does,
@@ -81,11 +83,11 @@ func (e *elements) more(label string) bool {
 	case e.count < e.min:
 		// Required elements have no flag: they cannot be deleted.
 		e.span = t.startSpan(label)
-	case e.count == e.max || e.threshold == 0:
+	case e.count == e.max || e.flag.max == 0:
 		return false
 	default:
 		e.span = t.startSpan(label)
-		if t.drawByte(KindMore) < e.threshold {
+		if !t.flip(KindMore, e.flag) {
 			t.dropSpan(e.span)
 			e.span = -1
 			return false

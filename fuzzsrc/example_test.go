@@ -35,12 +35,12 @@ func ExampleRun() {
 	// 10 true [7 9]
 	// used 7 of 7 bytes
 	// integer byte 0: index 10 of 0..10
-	// bool    byte 1: index 128 of 0..255
-	// more    byte 2: index 255 of 0..255
+	// bool    byte 1: index 1 of 0..1
+	// more    byte 2: index 5 of 0..5
 	// integer byte 3: index 7 of 0..255
-	// more    byte 4: index 255 of 0..255
+	// more    byte 4: index 5 of 0..5
 	// integer byte 5: index 9 of 0..255
-	// more    byte 6: index 0 of 0..255
+	// more    byte 6: index 0 of 0..5
 }
 
 // Explain runs a property and records what a failure report shows: the

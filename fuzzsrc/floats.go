@@ -333,8 +333,7 @@ type floatGen struct {
 // draw draws the value's bit pattern, sign included.
 func (g *floatGen) draw(t *T) uint64 {
 	sp, sign := &g.pos, uint64(0)
-	// The sign coin is t.weighted(KindBool, 0.5), inlined.
-	if g.hasNeg && (!g.hasPos || t.drawByte(KindBool) >= 0x80) {
+	if g.hasNeg && (!g.hasPos || t.flip(KindBool, fairCoin)) {
 		sp, sign = &g.neg, g.f.top()
 	}
 	return g.f.decode(sp.code(t.choose(KindFloat, sp.max))) | sign

@@ -96,7 +96,7 @@ func buildPlan(typ reflect.Type, building map[reflect.Type]*plan) *plan {
 func compileFill(typ reflect.Type, building map[reflect.Type]*plan) fillFunc {
 	switch typ.Kind() {
 	case reflect.Bool:
-		return func(t *T, p unsafe.Pointer, _ int) { *(*bool)(p) = t.weighted(KindBool, 0.5) }
+		return func(t *T, p unsafe.Pointer, _ int) { *(*bool)(p) = t.flip(KindBool, fairCoin) }
 	case reflect.Int:
 		return scalarFill(Integers[int]())
 	case reflect.Int8:
@@ -140,7 +140,7 @@ func compileFill(typ reflect.Type, building map[reflect.Type]*plan) fillFunc {
 			draw := Bytes().draw
 			return func(t *T, p unsafe.Pointer, left int) {
 				if left == 0 {
-					t.drawByte(KindMore)
+					t.flip(KindMore, defaultFlag)
 					return
 				}
 				*(*[]byte)(p) = draw(t)
@@ -222,12 +222,16 @@ func arrayFill(typ reflect.Type, building map[reflect.Type]*plan) fillFunc {
 	}
 }
 
+// defaultFlag is the "one more?" flag of a collection of any length, which
+// Make reads even at the depth bound so every level has the same layout.
+var defaultFlag = Size{}.moreFlag()
+
 func sliceFill(typ reflect.Type, building map[reflect.Type]*plan) fillFunc {
 	elem := buildPlan(typ.Elem(), building)
 	size := typ.Elem().Size()
 	return func(t *T, p unsafe.Pointer, left int) {
 		if left == 0 {
-			t.drawByte(KindMore)
+			t.flip(KindMore, defaultFlag)
 			return
 		}
 		v := reflect.NewAt(typ, p).Elem()
@@ -247,7 +251,7 @@ func mapFill(typ reflect.Type, building map[reflect.Type]*plan) fillFunc {
 	kp, vp := buildPlan(kt, building), buildPlan(vt, building)
 	return func(t *T, p unsafe.Pointer, left int) {
 		if left == 0 {
-			t.drawByte(KindMore)
+			t.flip(KindMore, defaultFlag)
 			return
 		}
 		m := reflect.NewAt(typ, p).Elem()
@@ -280,7 +284,7 @@ func pointerFill(typ reflect.Type, building map[reflect.Type]*plan) fillFunc {
 	et := typ.Elem()
 	elem := buildPlan(et, building)
 	return func(t *T, p unsafe.Pointer, left int) {
-		if !t.weighted(KindBool, 0.5) || left == 0 {
+		if !t.flip(KindBool, fairCoin) || left == 0 {
 			return
 		}
 		q := reflect.New(et).UnsafePointer()

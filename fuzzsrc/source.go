@@ -2,6 +2,7 @@ package fuzzsrc
 
 import (
 	"encoding/binary"
+	"math"
 	"math/bits"
 
 	"github.com/shortlex/shortlex/minimize"
@@ -61,42 +62,51 @@ func (t *T) chooseAround(kind Kind, max, below uint64) uint64 {
 }
 
 // drawByte draws one byte as a choice whose index is the byte itself
-// (Max 255 is the identity encoding). Inlined for the fuzzing hot path:
-// most draws of coins, flags and bytes take the first branch.
+// (Max 255 is the identity encoding).
 func (t *T) drawByte(kind Kind) byte {
+	return byte(t.chooseSmall(kind, 255))
+}
+
+// chooseSmall is choose for max < 256: one byte r, index r*(max+1)>>8.
+// Coins, flags and bytes, the most frequent draws, take its first branch
+// while fuzzing.
+func (t *T) chooseSmall(kind Kind, max uint64) uint64 {
 	if p := t.pos; t.rec == nil && p < len(t.data) {
-		t.pos++
-		return t.data[p]
+		t.pos = p + 1
+		return uint64(t.data[p]) * (max + 1) >> 8
 	}
-	return byte(t.choose(kind, 255))
+	return t.chooseAround(kind, max, 0)
 }
 
-// weighted draws a biased coin: true with probability p. It reads one
-// byte b and answers b >= threshold, so the zero byte is false, the
-// simpler value, and lowering the byte can only turn true into false.
-// A coin that cannot come up true or cannot come up false is not drawn.
-func (t *T) weighted(kind Kind, p float64) bool {
-	switch {
-	case !(p > 0): // also NaN
-		return false
-	case p >= 1:
-		return true
+// coin is a biased coin drawn as one choice of max+1 equally likely
+// indices that is true from index from on: P(true) = (max+1-from)/(max+1).
+// Every true encoding shares few indices, so the reducer lowers a true
+// coin to its smallest encoding in a run or two, where a byte compared
+// with a threshold would take a binary search.
+type coin struct{ max, from uint64 }
+
+// fairCoin is true for the bytes 0x80 to 0xff.
+var fairCoin = coin{max: 1, from: 1}
+
+// newCoin returns the coin whose probability of true is closest to p, 0 <
+// p < 1, with the fewest indices: p = 0.9 is 9 true indices of 10.
+func newCoin(p float64) coin {
+	best, bestErr := coin{max: 1, from: 1}, math.Inf(1)
+	for k := uint64(2); k <= 256; k++ {
+		m := min(max(uint64(math.Round(p*float64(k))), 1), k-1)
+		if err := math.Abs(float64(m)/float64(k) - p); err < bestErr-1e-12 {
+			best, bestErr = coin{max: k - 1, from: k - m}, err
+			if err < 1e-9 {
+				break
+			}
+		}
 	}
-	return t.drawByte(kind) >= coinThreshold(p)
+	return best
 }
 
-// coin is weighted with the threshold worked out in advance, for
-// generators that draw the same coin many times.
-func (t *T) coin(kind Kind, threshold byte) bool {
-	return t.drawByte(kind) >= threshold
-}
-
-// coinThreshold is the smallest byte that reads as true for a coin that
-// comes up true with probability p, kept in [1, 255] so that both sides
-// stay reachable.
-func coinThreshold(p float64) byte {
-	th := 256 - int(p*256+0.5)
-	return byte(min(max(th, 1), 255))
+// flip draws coin c.
+func (t *T) flip(kind Kind, c coin) bool {
+	return t.chooseSmall(kind, c.max) >= c.from
 }
 
 // recorder holds what a recording run records. A nil recorder costs a

@@ -426,6 +426,14 @@ func lowerTogether(s *shrinker, offsets []int, c Choice, cur uint64) {
 		kept, _ := s.consider(s.setChoices(offsets, c.Width, c.Max, i))
 		return kept
 	}
+	// Index 1, the simplest value after 0 (a coin's true, a flag's "one
+	// more", an integer's +1), is where many choices end; Hypothesis's
+	// integer shrinker tries 0 then 1 for the same reason.
+	if cur > 1 {
+		if n1, m1 := c.signed(1); set(n1, m1) {
+			return
+		}
+	}
 	neg, mag := c.signed(cur)
 	// Bits a draw ignores cost nothing to clear: rand's IntN(8) reads a
 	// word's low three bits, a hash its low bits. One probe keeps the low
