@@ -24,6 +24,8 @@ func (s *shrinker) passes() []*pass {
 		lowerPairs(),
 		redistributePairs(),
 		swapValues(),
+		shiftValues(),
+		lowerAndRepair(),
 	}
 	s.stats.Passes = make([]PassStats, len(ps)+1)
 	for i, p := range ps {
@@ -898,6 +900,164 @@ func swapValues() *pass {
 				copy(cand[off:], enc)
 			}
 			return cand, nil
+		},
+	}
+}
+
+// shiftBy returns the index of the value d below index i's value (in
+// value order, not shrink order: crossing the shrink point), if c has it.
+func (c Choice) shiftBy(i, d uint64) (uint64, bool) {
+	neg, mag := c.signed(i)
+	switch {
+	case neg:
+		return c.unsigned(true, mag+d)
+	case mag >= d:
+		return c.unsigned(false, mag-d)
+	default:
+		return c.unsigned(true, d-mag)
+	}
+}
+
+// shiftValues subtracts the same amount from every value of one signed
+// shape, crossing zero: keys (0, 0, 0, 1) of a heap become (-1, -1, -1,
+// 0), where the last key, now zero, costs no bytes. Lowering magnitudes
+// one value at a time cannot make that move, because each step on its own
+// breaks the order between the values.
+func shiftValues() *pass {
+	var groups perVersion[[][]int]
+	derive := func(s *shrinker) [][]int {
+		at := map[Choice]int{}
+		var gs [][]int
+		for i, c := range s.choices {
+			if c.Offset >= len(s.best) {
+				break
+			}
+			if c.Below == 0 {
+				continue
+			}
+			g, ok := at[c.shape()]
+			if !ok {
+				g = len(gs)
+				at[c.shape()] = g
+				gs = append(gs, nil)
+			}
+			gs[g] = append(gs[g], i)
+		}
+		return slices.DeleteFunc(gs, func(g []int) bool { return len(g) < 2 })
+	}
+	get := func(s *shrinker) [][]int { return groups.get(s, func() [][]int { return derive(s) }) }
+	return &pass{
+		name:  "shift values",
+		tier:  1,
+		count: func(s *shrinker) int { return len(get(s)) },
+		plan: func(s *shrinker, step int) ([]byte, func(bool, *Outcome)) {
+			gs := get(s)
+			if step >= len(gs) {
+				return nil, nil
+			}
+			old, choices, g := s.best, s.choices, gs[step]
+			shift := func(d uint64) []byte {
+				cand := slices.Clone(old)
+				for _, i := range g {
+					c := choices[i]
+					j, ok := c.shiftBy(c.Index(old), d)
+					if !ok {
+						return nil
+					}
+					cand = append(cand, make([]byte, max(0, c.End()-len(cand)))...)
+					copy(cand[c.Offset:], c.Encode(j))
+				}
+				return cand
+			}
+			return shift(1), func(kept bool, _ *Outcome) {
+				if !kept {
+					return
+				}
+				findInteger(func(n int) bool {
+					cand := shift(uint64(n) + 1)
+					if cand == nil {
+						return false
+					}
+					kept, _ := s.consider(cand)
+					return kept
+				})
+			}
+		},
+	}
+}
+
+// innermostRest returns the end of the smallest span that holds choice c
+// and goes on past it, or c's own end if none does.
+func (s *shrinker) innermostRest(c Choice) int {
+	end := c.End()
+	for _, sp := range s.out.Spans {
+		if sp.Start <= c.Offset && sp.End > c.End() && (end == c.End() || sp.End < end) {
+			end = sp.End
+		}
+	}
+	return end
+}
+
+// lowerAndRepair lowers a choice together with what depends on it, for
+// the moves no single change makes: an operator picked by a one-of,
+// lowered from division to addition, with the rest of its subexpression
+// zeroed ((/ 0 (/ 0 1)) becomes (/ 0 (+ 0 0))); a depth or a count
+// lowered by one with the choice after it deleted. It tries, in order:
+// the choice at 0 and the rest of its span zeroed, the choice one lower
+// and the rest zeroed, the choice one lower and the next choice deleted.
+func lowerAndRepair() *pass {
+	return &pass{
+		name:  "lower and repair",
+		tier:  1,
+		count: func(s *shrinker) int { return len(s.choices) },
+		plan: func(s *shrinker, j int) ([]byte, func(bool, *Outcome)) {
+			if j >= len(s.choices) || s.choices[j].Offset >= len(s.best) {
+				return nil, nil
+			}
+			c, old, choices := s.choices[j], s.best, s.choices
+			cur := c.Index(old)
+			if cur == 0 {
+				return nil, nil
+			}
+			// with returns old with c set to index v, the rest of its span
+			// zeroed if zeroRest, and the next choice deleted if dropNext.
+			rest := min(s.innermostRest(c), len(old))
+			hasRest := rest > c.End() && !isZero(old[c.End():rest])
+			hasNext := j+1 < len(choices) && choices[j+1].Offset < len(old)
+			with := func(v uint64, zeroRest, dropNext bool) []byte {
+				cand := slices.Clone(old)
+				if zeroRest {
+					clear(cand[c.End():rest])
+				}
+				if dropNext {
+					next := choices[j+1]
+					cand = splice(cand, next.Offset, min(next.End(), len(cand)), nil)
+				}
+				cand = append(cand, make([]byte, max(0, c.End()-len(cand)))...)
+				copy(cand[c.Offset:], c.Encode(v))
+				return cand
+			}
+			var tries [][]byte
+			if hasRest {
+				tries = append(tries, with(0, true, false))
+				if cur > 1 {
+					tries = append(tries, with(cur-1, true, false))
+				}
+			}
+			if hasNext {
+				tries = append(tries, with(cur-1, false, true))
+			}
+			if len(tries) == 0 {
+				return nil, nil
+			}
+			return tries[0], func(kept bool, _ *Outcome) {
+				for _, cand := range tries[1:] {
+					if kept {
+						return
+					}
+					kept, _ = s.consider(cand)
+				}
+			}
 		},
 	}
 }
