@@ -15,15 +15,26 @@ import (
 // worked, binary-search a value, retry with another width. Follow-ups
 // run candidates through the gate themselves.
 type pass struct {
-	name  string
-	tier  int // 0: cheap, run always; 1: expensive, run when tier 0 is stuck
-	count func(s *shrinker) int
-	plan  func(s *shrinker, step int) (cand []byte, then func(kept bool, out *Outcome))
+	name string
+	tier int // 0: cheap, run always; 1: expensive, run when tier 0 is stuck
+	// cheapWithoutSpans puts a tier 1 pass in tier 0 when the target
+	// reports no spans, where it may be the main way to make progress.
+	cheapWithoutSpans bool
+	count             func(s *shrinker) int
+	plan              func(s *shrinker, step int) (cand []byte, then func(kept bool, out *Outcome))
 
 	stats        *PassStats
 	queue        []int // steps not yet tried
 	queueVersion int   // the best input version the queue was made for
 	effect       int   // last visit: -1 shortened the best, 0 changed it, 1 nothing
+}
+
+// tierFor returns the pass's tier for the current best input.
+func (p *pass) tierFor(s *shrinker) int {
+	if p.cheapWithoutSpans && len(s.out.Spans) == 0 {
+		return 0
+	}
+	return p.tier
 }
 
 // maxFailures is how many failing steps in a row end a visit to a pass,
@@ -40,11 +51,15 @@ func (s *shrinker) schedule() {
 	for {
 		ranAny, progressed := false, false
 		for tier := 0; tier <= 1 && !progressed; tier++ {
-			var visited []*pass
-			for _, p := range passes {
-				if p.tier != tier {
-					continue
+			var at []int // positions in passes of this tier's passes
+			for i, p := range passes {
+				if p.tierFor(s) == tier {
+					at = append(at, i)
 				}
+			}
+			visited := make([]*pass, len(at))
+			for k, i := range at {
+				p := passes[i]
 				before, v := len(s.best), s.version
 				if s.visit(p) {
 					ranAny = true
@@ -57,15 +72,11 @@ func (s *shrinker) schedule() {
 				default:
 					p.effect, progressed = 0, true
 				}
-				visited = append(visited, p)
+				visited[k] = p
 			}
 			sort.SliceStable(visited, func(i, j int) bool { return visited[i].effect < visited[j].effect })
-			k := 0
-			for i, p := range passes {
-				if p.tier == tier {
-					passes[i] = visited[k]
-					k++
-				}
+			for k, i := range at {
+				passes[i] = visited[k]
 			}
 		}
 		if !ranAny {
