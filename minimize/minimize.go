@@ -185,6 +185,7 @@ type shrinker struct {
 	pending map[[16]byte]Outcome  // speculative outcomes the gate has not judged yet
 	slips   map[string][]byte
 	changed map[int]Choice // choices changed by same-length shrinks, by offset
+	zigzag  bool           // a value in changed changed again after another
 	stats   Stats
 	pass    *PassStats // the pass whose candidates are running
 	common  *PassStats // lowerCommonOffset's own counts

@@ -187,16 +187,27 @@ func findInteger(f func(n int) bool) int {
 func (s *shrinker) noteChanges(old, new []byte, choices []Choice) {
 	if len(old) != len(new) {
 		clear(s.changed)
+		s.zigzag = false
 		return
 	}
+	var now []Choice
 	for _, c := range choices {
 		if c.Offset >= len(new) {
 			break
 		}
 		end := min(c.End(), len(new))
 		if !bytes.Equal(old[c.Offset:end], new[c.Offset:end]) {
-			s.changed[c.Offset] = c.shape()
+			now = append(now, c)
 		}
+	}
+	for _, c := range now {
+		// A value changing again after others did is the zig-zag that
+		// lowerCommonOffset is for; one shrink changing two values at once
+		// (a redistribution) is not.
+		if _, seen := s.changed[c.Offset]; seen && len(s.changed) > 1 {
+			s.zigzag = true
+		}
+		s.changed[c.Offset] = c.shape()
 	}
 }
 
@@ -206,9 +217,10 @@ func (s *shrinker) noteChanges(old, new []byte, choices []Choice) {
 // lowering unlocking the next, at a cost that grows with the values
 // rather than their logarithm (seed 001, "Zig Zagging").
 func (s *shrinker) lowerCommonOffset() {
-	if len(s.changed) < 2 {
+	if len(s.changed) < 2 || !s.zigzag {
 		return
 	}
+	s.zigzag = false
 	type value struct {
 		c        Choice
 		neg      bool
