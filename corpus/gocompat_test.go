@@ -409,8 +409,8 @@ type codecResponse struct {
 	} `json:"unmarshalled"`
 }
 
-// codecHelperSource reaches Go's unexported internal/fuzz codec with the
-// go:linkname directive, which the linker allows only with
+// codecHelperSource reaches Go's unexported internal/fuzz codec through
+// linkname directives, which the linker allows only with
 // -checklinkname=0, and answers a codecRequest. The empty .s file lets the
 // bodyless function declarations compile.
 const codecHelperSource = `package fuzztmp

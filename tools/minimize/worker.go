@@ -349,7 +349,6 @@ type pool struct {
 	cfg  workerConfig
 	free chan *worker
 	all  []*worker
-	mu   sync.Mutex
 }
 
 // newPool makes n workers for cfg whose shared memory holds values of
@@ -379,15 +378,6 @@ func (p *pool) run(ctx context.Context, value []byte) (runResult, error) {
 	}
 	defer func() { p.free <- w }()
 	return w.run(ctx, value)
-}
-
-// starts counts the processes started so far.
-func (p *pool) starts() int {
-	n := 0
-	for _, w := range p.all {
-		n += w.starts
-	}
-	return n
 }
 
 // close stops every worker. Callers must not be running candidates.

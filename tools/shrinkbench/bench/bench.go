@@ -148,32 +148,6 @@ func (p problem[V]) fill(b Benchmark) Benchmark {
 	return b
 }
 
-// hexBytes parses space-separated hex bytes, for readable MinInputs.
-func hexBytes(s string) []byte {
-	var out []byte
-	var cur, n int
-	flush := func() {
-		if n > 0 {
-			out = append(out, byte(cur))
-		}
-		cur, n = 0, 0
-	}
-	for _, c := range s {
-		switch {
-		case c >= '0' && c <= '9':
-			cur, n = cur*16+int(c-'0'), n+1
-		case c >= 'a' && c <= 'f':
-			cur, n = cur*16+int(c-'a'+10), n+1
-		case c >= 'A' && c <= 'F':
-			cur, n = cur*16+int(c-'A'+10), n+1
-		default:
-			flush()
-		}
-	}
-	flush()
-	return out
-}
-
 // zeros returns n zero bytes followed by tail, for MinInputs with long
 // runs of zeros.
 func zeros(n int, tail ...byte) []byte {
