@@ -237,7 +237,7 @@ func parser() Benchmark {
 		Space: Space{MaxLen: 8, Cands: func(c fuzzsrc.Choice) []uint64 {
 			switch {
 			case c.Kind == fuzzsrc.KindBool || c.Kind == fuzzsrc.KindMore:
-				return []uint64{0, uint64(more), uint64(coinByte(fuzzsrc.Bool()))}
+				return coinIndices(c, more, coinByte(fuzzsrc.Bool()))
 			case c.Max == patternTotal-1: // the first draw of each pattern
 				var out []uint64
 				for _, p := range expPatterns {

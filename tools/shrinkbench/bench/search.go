@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/shortlex/shortlex/fuzzsrc"
+	"github.com/shortlex/shortlex/minimize"
 )
 
 // OrderKey returns the key that minimize's gate compares for input, whose
@@ -113,19 +114,25 @@ func span(max, k uint64) []uint64 {
 	return out
 }
 
+// coinIndices returns index 0 and the indices that the bytes coins (those
+// at which a benchmark's coins and flags turn true) encode for choice c.
+func coinIndices(c fuzzsrc.Choice, coins ...byte) []uint64 {
+	out := []uint64{0}
+	for _, b := range coins {
+		out = append(out, minimize.IndexOf(uint64(b), c.Width, c.Max))
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
 // defaultCands tries integers and picks at indices 0..k and their last k+1
-// indices, and coins and collection flags at 0 and at each of coins, the
-// bytes at which the benchmark's coins and flags turn true.
+// indices, and coins and collection flags at 0 and at the indices of
+// coins, the bytes at which the benchmark's coins and flags turn true.
 func defaultCands(k uint64, coins ...byte) func(fuzzsrc.Choice) []uint64 {
 	return func(c fuzzsrc.Choice) []uint64 {
 		switch c.Kind {
 		case fuzzsrc.KindBool, fuzzsrc.KindMore:
-			out := []uint64{0}
-			for _, b := range coins {
-				out = append(out, uint64(b))
-			}
-			slices.Sort(out)
-			return slices.Compact(out)
+			return coinIndices(c, coins...)
 		default:
 			return span(c.Max, k)
 		}
