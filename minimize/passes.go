@@ -61,11 +61,33 @@ type perVersion[V any] struct {
 	ok      bool
 }
 
-func (c *perVersion[V]) get(s *shrinker, derive func() V) V {
+func (c *perVersion[V]) get(s *shrinker, derive func(*shrinker) V) V {
 	if !c.ok || c.version != s.version {
-		c.value, c.version, c.ok = derive(), s.version, true
+		c.value, c.version, c.ok = derive(s), s.version, true
 	}
 	return c.value
+}
+
+// groupBy groups the indices 0 to n-1 by key, in order of first
+// appearance, leaving out those key reports false for, and returns the
+// groups of two or more.
+func groupBy[K comparable](n int, key func(i int) (K, bool)) [][]int {
+	at := map[K]int{}
+	var gs [][]int
+	for i := range n {
+		k, ok := key(i)
+		if !ok {
+			continue
+		}
+		g, seen := at[k]
+		if !seen {
+			g = len(gs)
+			at[k] = g
+			gs = append(gs, nil)
+		}
+		gs[g] = append(gs[g], i)
+	}
+	return slices.DeleteFunc(gs, func(g []int) bool { return len(g) < 2 })
 }
 
 // canonical returns base with every choice inside it rewritten to the
@@ -370,9 +392,9 @@ func replaceWithDescendant() *pass {
 	}
 	return &pass{
 		name:  "replace with descendant",
-		count: func(s *shrinker) int { return len(pairs.get(s, func() [][2]int { return derive(s) })) },
+		count: func(s *shrinker) int { return len(pairs.get(s, derive)) },
 		plan: func(s *shrinker, step int) ([]byte, func(bool, *Outcome)) {
-			ps := pairs.get(s, func() [][2]int { return derive(s) })
+			ps := pairs.get(s, derive)
 			if step >= len(ps) {
 				return nil, nil
 			}
@@ -553,32 +575,26 @@ func lowerDuplicates() *pass {
 			choice Choice // with Offset 0
 			index  uint64
 		}
-		at := map[key]int{}
-		var gs []dupGroup
-		for _, c := range s.choices {
-			if c.Offset >= len(s.best) {
-				break
-			}
+		idx := groupBy(len(s.choices), func(i int) (key, bool) {
+			c := s.choices[i]
 			k := key{c.shape(), c.Index(s.best)}
-			if k.index == 0 {
-				continue
+			return k, c.Offset < len(s.best) && k.index != 0
+		})
+		gs := make([]dupGroup, len(idx))
+		for n, g := range idx {
+			c := s.choices[g[0]]
+			gs[n] = dupGroup{choice: c.shape(), index: c.Index(s.best)}
+			for _, i := range g {
+				gs[n].offsets = append(gs[n].offsets, s.choices[i].Offset)
 			}
-			i, ok := at[k]
-			if !ok {
-				i = len(gs)
-				at[k] = i
-				gs = append(gs, dupGroup{choice: k.choice, index: k.index})
-			}
-			gs[i].offsets = append(gs[i].offsets, c.Offset)
 		}
-		return slices.DeleteFunc(gs, func(g dupGroup) bool { return len(g.offsets) < 2 })
+		return gs
 	}
-	get := func(s *shrinker) []dupGroup { return groups.get(s, func() []dupGroup { return derive(s) }) }
 	return &pass{
 		name:  "lower duplicates",
-		count: func(s *shrinker) int { return len(get(s)) },
+		count: func(s *shrinker) int { return len(groups.get(s, derive)) },
 		plan: func(s *shrinker, step int) ([]byte, func(bool, *Outcome)) {
-			gs := get(s)
+			gs := groups.get(s, derive)
 			if step >= len(gs) {
 				return nil, nil
 			}
@@ -602,24 +618,12 @@ func sortSiblings() *pass {
 			parent int
 			label  string
 		}
-		at := map[key]int{}
-		var gs [][]int
-		for i, sp := range s.out.Spans {
-			if sp.End > len(s.best) || sp.Start >= sp.End {
-				continue
-			}
-			k := key{sp.Parent, sp.Label}
-			g, ok := at[k]
-			if !ok {
-				g = len(gs)
-				at[k] = g
-				gs = append(gs, nil)
-			}
-			gs[g] = append(gs[g], i)
-		}
-		return slices.DeleteFunc(gs, func(g []int) bool { return len(g) < 2 })
+		return groupBy(len(s.out.Spans), func(i int) (key, bool) {
+			sp := s.out.Spans[i]
+			return key{sp.Parent, sp.Label}, sp.End <= len(s.best) && sp.Start < sp.End
+		})
 	}
-	get := func(s *shrinker) [][]int { return groups.get(s, func() [][]int { return derive(s) }) }
+	get := func(s *shrinker) [][]int { return groups.get(s, derive) }
 	// arrange returns the best input with the group's spans holding the
 	// given contents, in order.
 	arrange := func(s *shrinker, g []int, contents [][]byte) []byte {
@@ -883,7 +887,7 @@ func swapValues() *pass {
 		}
 		return out
 	}
-	get := func(s *shrinker) []valueSwap { return swaps.get(s, func() []valueSwap { return derive(s) }) }
+	get := func(s *shrinker) []valueSwap { return swaps.get(s, derive) }
 	return &pass{
 		name:  "swap values",
 		tier:  1,
@@ -931,26 +935,12 @@ func (c Choice) shiftBy(i, d uint64) (uint64, bool) {
 func shiftValues() *pass {
 	var groups perVersion[[][]int]
 	derive := func(s *shrinker) [][]int {
-		at := map[Choice]int{}
-		var gs [][]int
-		for i, c := range s.choices {
-			if c.Offset >= len(s.best) {
-				break
-			}
-			if c.Below == 0 {
-				continue
-			}
-			g, ok := at[c.shape()]
-			if !ok {
-				g = len(gs)
-				at[c.shape()] = g
-				gs = append(gs, nil)
-			}
-			gs[g] = append(gs[g], i)
-		}
-		return slices.DeleteFunc(gs, func(g []int) bool { return len(g) < 2 })
+		return groupBy(len(s.choices), func(i int) (Choice, bool) {
+			c := s.choices[i]
+			return c.shape(), c.Offset < len(s.best) && c.Below != 0
+		})
 	}
-	get := func(s *shrinker) [][]int { return groups.get(s, func() [][]int { return derive(s) }) }
+	get := func(s *shrinker) [][]int { return groups.get(s, derive) }
 	return &pass{
 		name:  "shift values",
 		tier:  1,
