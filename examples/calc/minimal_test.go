@@ -7,7 +7,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/shortlex/shortlex/examples/internal/crashers"
 	"github.com/shortlex/shortlex/fuzzsrc"
-	"github.com/shortlex/shortlex/minimize"
 )
 
 // drawExpr decodes an input as the property does.
@@ -22,26 +21,11 @@ func TestCrashersMinimal(t *testing.T) {
 	// It is the minimal size 5 that Hypothesis, QuickCheck and SmartCheck
 	// reach on this benchmark in seed 000's figure 13.
 	want := Expr(Div{Num(0), Add{Num(0), Num(0)}})
-	tests := []struct {
-		name   string
-		reason string
-	}{
-		{"55898e7d4e36687f", "found by go test -fuzz and minimized by Go's own byte-level minimizer"},
-		{"781de9bd8f05dba1", "found with -fuzzminimizetime=0: the raw 15-byte input the fuzzer mutated into"},
-		{"24c6360d192401cd", "found with -fuzzminimizetime=0: a second raw input"},
-	}
-	if got := len(crashers.Paths(t, "FuzzEval")); got != len(tests) {
-		t.Fatalf("%d crashers shipped, %d in the table", got, len(tests))
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			c := crashers.Reduce(t, filepath.Join("testdata", "crashers", "FuzzEval", tt.name), evalValid, minimize.Options{})
-			got := crashers.Decode(c.Minimal, drawExpr)
-			if diff := cmp.Diff(want, got); diff != "" {
-				t.Errorf("%s: reduced to %v (input %q), want %v (-want +got):\n%s", tt.reason, got, c.Minimal, want, diff)
-			}
-		})
-	}
+	crashers.CheckMinimal(t, "FuzzEval", evalValid, drawExpr, []crashers.Case[Expr]{
+		{Name: "55898e7d4e36687f", Reason: "found by go test -fuzz and minimized by Go's own byte-level minimizer", Want: want},
+		{Name: "781de9bd8f05dba1", Reason: "found with -fuzzminimizetime=0: the raw 15-byte input the fuzzer mutated into", Want: want},
+		{Name: "24c6360d192401cd", Reason: "found with -fuzzminimizetime=0: a second raw input", Want: want},
+	})
 }
 
 // TestToolEndToEnd runs tools/minimize on the raw 15-byte crasher, as a

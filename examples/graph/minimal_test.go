@@ -21,34 +21,19 @@ var minimalGraph = [][]int{nil, nil, {0, 1, 0}}
 
 // crasherTable is every shipped crasher, with what it shows and the
 // exact graph the reducer turns it into.
-var crasherTable = []struct {
-	name   string
-	reason string
-	want   [][]int
-}{
-	{"f23264eb0e56285f", "minimized by Go's byte-level minimizer to seven bytes, already the minimal graph", minimalGraph},
-	{"05c785d66cf28261", "found with -fuzzminimizetime=0 (nine tasks); it passes through [1 0 1], from which " +
+var crasherTable = []crashers.Case[[][]int]{
+	{Name: "f23264eb0e56285f", Reason: "minimized by Go's byte-level minimizer to seven bytes, already the minimal graph", Want: minimalGraph},
+	{Name: "05c785d66cf28261", Reason: "found with -fuzzminimizetime=0 (nine tasks); it passes through [1 0 1], from which " +
 		"lowering one or two dependencies, or sorting them, leaves an adjacent repeat that Compact drops: " +
 		"only swapping 1 and 0 everywhere reaches [0 1 0], and deleting the tasks before it must keep the " +
-		"dependencies' values although their ranges shrink", minimalGraph},
-	{"081ad1d8bd364af5", "found with -fuzzminimizetime=0 (seven tasks, the third listing 0 1 0 0)", minimalGraph},
+		"dependencies' values although their ranges shrink", Want: minimalGraph},
+	{Name: "081ad1d8bd364af5", Reason: "found with -fuzzminimizetime=0 (seven tasks, the third listing 0 1 0 0)", Want: minimalGraph},
 }
 
 // TestCrashersMinimal reduces each crasher go test -fuzz found and checks
 // the exact graph it reduces to.
 func TestCrashersMinimal(t *testing.T) {
-	if got := len(crashers.Paths(t, "FuzzOrder")); got != len(crasherTable) {
-		t.Fatalf("%d crashers shipped, %d in the table", got, len(crasherTable))
-	}
-	for _, tt := range crasherTable {
-		t.Run(tt.name, func(t *testing.T) {
-			c := crashers.Reduce(t, filepath.Join("testdata", "crashers", "FuzzOrder", tt.name), orderComplete, minimize.Options{})
-			got := crashers.Decode(c.Minimal, drawDeps)
-			if diff := cmp.Diff(tt.want, got); diff != "" {
-				t.Errorf("%s: reduced to input %q (-want +got):\n%s", tt.reason, c.Minimal, diff)
-			}
-		})
-	}
+	crashers.CheckMinimal(t, "FuzzOrder", orderComplete, drawDeps, crasherTable)
 }
 
 // TestEveryCandidateValid checks GReduce's concern on this reducer:
@@ -60,7 +45,7 @@ func TestCrashersMinimal(t *testing.T) {
 // invalid graph, which would show up as a slip (another failure).
 func TestEveryCandidateValid(t *testing.T) {
 	for _, tt := range crasherTable {
-		t.Run(tt.name, func(t *testing.T) {
+		t.Run(tt.Name, func(t *testing.T) {
 			accepted := 0
 			onShrink := func(input []byte, _ minimize.Outcome) {
 				accepted++
@@ -72,7 +57,7 @@ func TestEveryCandidateValid(t *testing.T) {
 					}
 				}
 			}
-			c := crashers.Reduce(t, filepath.Join("testdata", "crashers", "FuzzOrder", tt.name), orderComplete, minimize.Options{OnShrink: onShrink})
+			c := crashers.Reduce(t, filepath.Join("testdata", "crashers", "FuzzOrder", tt.Name), orderComplete, minimize.Options{OnShrink: onShrink})
 			if accepted == 0 && len(c.Minimal) < len(c.Original) {
 				t.Errorf("the input shrank but OnShrink saw no accepted input")
 			}

@@ -8,7 +8,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/shortlex/shortlex/examples/internal/crashers"
 	"github.com/shortlex/shortlex/fuzzsrc"
-	"github.com/shortlex/shortlex/minimize"
 )
 
 // lineCase is what validLine decodes from its ConsumeFuzzer.
@@ -40,33 +39,17 @@ func TestCrashersMinimal(t *testing.T) {
 	// limit of 1, is reached only from a crasher whose value already had
 	// two bytes. Drawing the field with fuzzsrc.String instead removes
 	// the length prefix, and the limit.
-	tests := []struct {
-		name   string
-		reason string
-		want   lineCase
-	}{
-		{"6c50474215f667ee", "found in 50 s from an empty corpus and minimized by Go's byte-level minimizer; " +
+	crashers.CheckMinimal(t, "FuzzLine", validLine, drawCase, []crashers.Case[lineCase]{
+		{Name: "6c50474215f667ee", Reason: "found in 50 s from an empty corpus and minimized by Go's byte-level minimizer; " +
 			"its three-byte U+FDED lowers to the simplest three-byte character, U+1000",
-			lineCase{Field{Name: "", Value: "\u1000"}, 1}},
-		{"55a40acee3447864", "found with -fuzzminimizetime=0: name \"0\" and a three-byte value holding U+011C; " +
+			Want: lineCase{Field{Name: "", Value: "\u1000"}, 1}},
+		{Name: "55a40acee3447864", Reason: "found with -fuzzminimizetime=0: name \"0\" and a three-byte value holding U+011C; " +
 			"the name empties, the character lowers to U+0080 and the third byte to zero",
-			lineCase{Field{Name: "", Value: "\u0080\x00"}, 1}},
-		{"b23cdb0b9f17df02", "found with -fuzzminimizetime=0: a 73-byte value cut at 44 bytes inside U+072D; " +
+			Want: lineCase{Field{Name: "", Value: "\u0080\x00"}, 1}},
+		{Name: "b23cdb0b9f17df02", Reason: "found with -fuzzminimizetime=0: a 73-byte value cut at 44 bytes inside U+072D; " +
 			"the other bytes zero, but the character cannot move to the front, so the limit stays",
-			lineCase{Field{Name: "", Value: strings.Repeat("\x00", 43) + "\u0080" + strings.Repeat("\x00", 28)}, 44}},
-	}
-	if got := len(crashers.Paths(t, "FuzzLine")); got != len(tests) {
-		t.Fatalf("%d crashers shipped, %d in the table", got, len(tests))
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			c := crashers.Reduce(t, filepath.Join("testdata", "crashers", "FuzzLine", tt.name), validLine, minimize.Options{})
-			got := crashers.Decode(c.Minimal, drawCase)
-			if diff := cmp.Diff(tt.want, got); diff != "" {
-				t.Errorf("%s: reduced to input %q (-want +got):\n%s", tt.reason, c.Minimal, diff)
-			}
-		})
-	}
+			Want: lineCase{Field{Name: "", Value: strings.Repeat("\x00", 43) + "\u0080" + strings.Repeat("\x00", 28)}, 44}},
+	})
 }
 
 // TestToolEndToEnd runs tools/minimize on a raw crasher, as a user

@@ -7,7 +7,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/shortlex/shortlex/examples/internal/crashers"
 	"github.com/shortlex/shortlex/fuzzsrc"
-	"github.com/shortlex/shortlex/minimize"
 )
 
 func drawValues(t *fuzzsrc.T) []int { return valuesGen.Draw(t, "pushed") }
@@ -23,26 +22,11 @@ func TestCrashersMinimal(t *testing.T) {
 	// than [0 1 0 1], which also fails. An exhaustive search over four
 	// values in [-2, 2] confirms that nothing smaller fails.
 	want := []int{0, -1, -1, 0}
-	tests := []struct {
-		name   string
-		reason string
-	}{
-		{"75f370a1312cc20c", "minimized by Go's byte-level minimizer to ASCII zeros and one 1, still 28 bytes"},
-		{"710b5422d1d8e483", "found with -fuzzminimizetime=0: raw input"},
-		{"e0efa4740d13ae9f", "found with -fuzzminimizetime=0: raw input"},
-	}
-	if got := len(crashers.Paths(t, "FuzzSorted")); got != len(tests) {
-		t.Fatalf("%d crashers shipped, %d in the table", got, len(tests))
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			c := crashers.Reduce(t, filepath.Join("testdata", "crashers", "FuzzSorted", tt.name), sortedAgrees, minimize.Options{})
-			got := crashers.Decode(c.Minimal, drawValues)
-			if diff := cmp.Diff(want, got); diff != "" {
-				t.Errorf("%s: reduced to input %q (-want +got):\n%s", tt.reason, c.Minimal, diff)
-			}
-		})
-	}
+	crashers.CheckMinimal(t, "FuzzSorted", sortedAgrees, drawValues, []crashers.Case[[]int]{
+		{Name: "75f370a1312cc20c", Reason: "minimized by Go's byte-level minimizer to ASCII zeros and one 1, still 28 bytes", Want: want},
+		{Name: "710b5422d1d8e483", Reason: "found with -fuzzminimizetime=0: raw input", Want: want},
+		{Name: "e0efa4740d13ae9f", Reason: "found with -fuzzminimizetime=0: raw input", Want: want},
+	})
 }
 
 // TestToolEndToEnd runs tools/minimize on a raw crasher, as a user

@@ -7,7 +7,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/shortlex/shortlex/examples/internal/crashers"
 	"github.com/shortlex/shortlex/fuzzsrc"
-	"github.com/shortlex/shortlex/minimize"
 )
 
 func drawSet(t *fuzzsrc.T) Set { return setGen.Draw(t, "set") }
@@ -23,32 +22,16 @@ func TestCrashersMinimal(t *testing.T) {
 	// then the smallest word that IntN(100) maps to 1, then only zeros.
 	// Hence [1,2) before [0,1), not the sorted order a person would write.
 	//
-	// The value is the shortlex minimum, but the count word keeps the high
-	// bits the crasher had (0x3030303030303032 from "00000002"): IntN(8)
-	// ignores them, and the reducer lowers a choice by trying one and two
-	// less and bisecting, which never lands on another word that is 2
-	// modulo 8. Clearing a wide choice's high bytes would reach 2.
+	// All three crashers reach the same input: the count word 2, its high
+	// bits cleared although IntN(8) never reads them (the Go minimizer's
+	// crasher had 0x3030303030303032, from "00000002"), then the smallest
+	// word IntN(100) maps to 1, 0x028f5c28f5c28f5d.
 	want := Set{{1, 2}, {0, 1}}
-	tests := []struct {
-		name   string
-		reason string
-	}{
-		{"04d9d017490d55ea", "minimized by Go's byte-level minimizer"},
-		{"6d29e35756485efc", "found with -fuzzminimizetime=0: raw input"},
-		{"228522d7f36a87bf", "found with -fuzzminimizetime=0: raw input"},
-	}
-	if got := len(crashers.Paths(t, "FuzzNormalize")); got != len(tests) {
-		t.Fatalf("%d crashers shipped, %d in the table", got, len(tests))
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			c := crashers.Reduce(t, filepath.Join("testdata", "crashers", "FuzzNormalize", tt.name), canonical, minimize.Options{})
-			got := crashers.Decode(c.Minimal, drawSet)
-			if diff := cmp.Diff(want, got); diff != "" {
-				t.Errorf("%s: reduced to input %q (-want +got):\n%s", tt.reason, c.Minimal, diff)
-			}
-		})
-	}
+	crashers.CheckMinimal(t, "FuzzNormalize", canonical, drawSet, []crashers.Case[Set]{
+		{Name: "04d9d017490d55ea", Reason: "minimized by Go's byte-level minimizer", Want: want},
+		{Name: "6d29e35756485efc", Reason: "found with -fuzzminimizetime=0: raw input", Want: want},
+		{Name: "228522d7f36a87bf", Reason: "found with -fuzzminimizetime=0: raw input", Want: want},
+	})
 }
 
 // TestToolEndToEnd runs tools/minimize on a raw crasher, as a user

@@ -7,7 +7,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/shortlex/shortlex/examples/internal/crashers"
 	"github.com/shortlex/shortlex/fuzzsrc"
-	"github.com/shortlex/shortlex/minimize"
 )
 
 func drawEntry(t *fuzzsrc.T) Entry { return entryGen.Draw(t, "entry") }
@@ -22,26 +21,11 @@ func TestCrashersMinimal(t *testing.T) {
 	// backslash must escape something that is not a separator, and '0'
 	// is the simplest rune.
 	want := Entry{Key: `\0`}
-	tests := []struct {
-		name   string
-		reason string
-	}{
-		{"da90bb295ce99043", "minimized by Go's byte-level minimizer to three bytes, the same length as the result"},
-		{"534c26311e0ad37a", "found with -fuzzminimizetime=0: key \\\\\\\\UUU0, four backslashes"},
-		{"efe3f352cf60bbd6", "found with -fuzzminimizetime=0: the backslash is in a tag; the reducer deletes the tag and moves the failure into the key, which comes first"},
-	}
-	if got := len(crashers.Paths(t, "FuzzRoundTrip")); got != len(tests) {
-		t.Fatalf("%d crashers shipped, %d in the table", got, len(tests))
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			c := crashers.Reduce(t, filepath.Join("testdata", "crashers", "FuzzRoundTrip", tt.name), readsBack, minimize.Options{})
-			got := crashers.Decode(c.Minimal, drawEntry)
-			if diff := cmp.Diff(want, got); diff != "" {
-				t.Errorf("%s: reduced to input %q (-want +got):\n%s", tt.reason, c.Minimal, diff)
-			}
-		})
-	}
+	crashers.CheckMinimal(t, "FuzzRoundTrip", readsBack, drawEntry, []crashers.Case[Entry]{
+		{Name: "da90bb295ce99043", Reason: "minimized by Go's byte-level minimizer to three bytes, the same length as the result", Want: want},
+		{Name: "534c26311e0ad37a", Reason: "found with -fuzzminimizetime=0: key \\\\\\\\UUU0, four backslashes", Want: want},
+		{Name: "efe3f352cf60bbd6", Reason: "found with -fuzzminimizetime=0: the backslash is in a tag; the reducer deletes the tag and moves the failure into the key, which comes first", Want: want},
+	})
 }
 
 // TestToolEndToEnd runs tools/minimize on a raw crasher, as a user

@@ -7,6 +7,7 @@ package crashers
 import (
 	"context"
 	"encoding/json"
+	"github.com/google/go-cmp/cmp"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -86,6 +87,33 @@ func Reduce(tb testing.TB, path string, prop func(*fuzzsrc.T), opts minimize.Opt
 		tb.Fatalf("%s: %v", path, err)
 	}
 	return Crasher{Name: filepath.Base(path), Path: path, Original: data, Minimal: res.Input, Result: res}
+}
+
+// Case is one shipped crasher of a fuzz target: its file name under
+// testdata/crashers/<target>, why it is there, and the value its minimal
+// input must draw.
+type Case[V any] struct {
+	Name   string
+	Reason string
+	Want   V
+}
+
+// CheckMinimal reduces each shipped crasher of target in-process and
+// checks that draw reads the case's Want from the minimal input. It fails
+// if the cases do not list every crasher shipped.
+func CheckMinimal[V any](t *testing.T, target string, prop func(*fuzzsrc.T), draw func(*fuzzsrc.T) V, cases []Case[V]) {
+	t.Helper()
+	if got := len(Paths(t, target)); got != len(cases) {
+		t.Fatalf("%d crashers shipped, %d in the table", got, len(cases))
+	}
+	for _, tc := range cases {
+		t.Run(tc.Name, func(t *testing.T) {
+			c := Reduce(t, filepath.Join("testdata", "crashers", target, tc.Name), prop, minimize.Options{})
+			if diff := cmp.Diff(tc.Want, Decode(c.Minimal, draw)); diff != "" {
+				t.Errorf("%s: reduced to input %q (-want +got):\n%s", tc.Reason, c.Minimal, diff)
+			}
+		})
+	}
 }
 
 // Decode runs draw on input, as the property would, and returns what it
