@@ -225,6 +225,18 @@ func siblings(spans []Span, i int) []int {
 	return sib
 }
 
+// spanRegion returns span i of the best input's outcome and the region of
+// the best input it covers, or ok false if there is no such span or it
+// covers none of the input.
+func (s *shrinker) spanRegion(i int) (sp Span, a, b int, ok bool) {
+	if i >= len(s.out.Spans) {
+		return sp, 0, 0, false
+	}
+	sp = s.out.Spans[i]
+	a, b = s.clip(sp.Start, sp.End)
+	return sp, a, b, a < b
+}
+
 // deleteSpans deletes one span: a draw, a collection element, a subtree.
 // When that works it grows the deletion over the following siblings and
 // then the preceding ones, so deleting n elements of a list costs
@@ -234,11 +246,8 @@ func deleteSpans() *pass {
 		name:  "delete span",
 		count: func(s *shrinker) int { return len(s.out.Spans) },
 		plan: func(s *shrinker, i int) ([]byte, func(bool, *Outcome)) {
-			if i >= len(s.out.Spans) {
-				return nil, nil
-			}
-			a, b := s.clip(s.out.Spans[i].Start, s.out.Spans[i].End)
-			if a >= b {
+			_, a, b, ok := s.spanRegion(i)
+			if !ok {
 				return nil, nil
 			}
 			old, spans, choices := s.best, s.out.Spans, s.choices
@@ -289,12 +298,8 @@ func zeroSpans() *pass {
 		name:  "zero span",
 		count: func(s *shrinker) int { return len(s.out.Spans) },
 		plan: func(s *shrinker, i int) ([]byte, func(bool, *Outcome)) {
-			if i >= len(s.out.Spans) {
-				return nil, nil
-			}
-			sp := s.out.Spans[i]
-			a, b := s.clip(sp.Start, sp.End)
-			if a >= b || isZero(s.best[a:b]) {
+			sp, a, b, ok := s.spanRegion(i)
+			if !ok || isZero(s.best[a:b]) {
 				return nil, nil
 			}
 			old := s.best
