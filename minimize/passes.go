@@ -26,6 +26,7 @@ func (s *shrinker) passes() []*pass {
 		swapValues(),
 		shiftValues(),
 		lowerAndRepair(),
+		deleteChoicePairs(),
 	}
 	s.stats.Passes = make([]PassStats, len(ps)+1)
 	for i, p := range ps {
@@ -1058,6 +1059,41 @@ func lowerAndRepair() *pass {
 					kept, _ = s.consider(cand)
 				}
 			}
+		},
+	}
+}
+
+// pairGaps are the distances between the two choices deleteChoicePairs
+// deletes; a distance of 1 is a block of two, deleteChoiceBlocks' job.
+var pairGaps = [...]int{2, 3}
+
+// deleteChoicePairs deletes two choices a little apart, leaving what is
+// between: a list's stop flag and the next list's element kind, which
+// moves the element's value from one list into the other.
+func deleteChoicePairs() *pass {
+	inInput := func(s *shrinker) int {
+		n := 0
+		for n < len(s.choices) && s.choices[n].Offset < len(s.best) {
+			n++
+		}
+		return n
+	}
+	return &pass{
+		name:  "delete choice pairs",
+		tier:  1,
+		count: func(s *shrinker) int { return inInput(s) * len(pairGaps) },
+		plan: func(s *shrinker, step int) ([]byte, func(bool, *Outcome)) {
+			n := inInput(s)
+			if n == 0 || step >= n*len(pairGaps) {
+				return nil, nil
+			}
+			j, k := step%n, pairGaps[step/n]
+			if j+k >= n {
+				return nil, nil
+			}
+			first, second := s.choices[j], s.choices[j+k]
+			cand := splice(s.best, second.Offset, min(second.End(), len(s.best)), nil)
+			return splice(cand, first.Offset, first.End(), nil), nil
 		},
 	}
 }
