@@ -2,6 +2,7 @@ package fuzzsrc
 
 import (
 	"bytes"
+	"github.com/shortlex/shortlex/internal/floatorder"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -177,7 +178,7 @@ func TestFloatOrderExamples(t *testing.T) {
 		if floatOrder(a, b, order64) >= 0 {
 			t.Errorf("floatOrder(%v, %v) >= 0, want %v simpler", a, b, a)
 		}
-		ea, eb := float64Format.encode(math.Float64bits(math.Abs(a))), float64Format.encode(math.Float64bits(math.Abs(b)))
+		ea, eb := floatorder.Float64.Encode(math.Float64bits(math.Abs(a))), floatorder.Float64.Encode(math.Float64bits(math.Abs(b)))
 		if math.Signbit(a) == math.Signbit(b) && ea >= eb {
 			t.Errorf("codes %#x (%v) >= %#x (%v)", ea, a, eb, b)
 		}
@@ -336,10 +337,10 @@ func TestFloatSpaceComplete(t *testing.T) {
 		lo, hi = math.Abs(lo), math.Abs(hi)
 		lo, hi = min(lo, hi), max(lo, hi)
 		a, b := math.Float64bits(lo), math.Float64bits(hi)
-		s := float64Format.space(a, b, false)
+		s := spaceOf(floatorder.Float64, a, b, false)
 		for i := range s.lo {
 			for _, c := range []uint64{s.lo[i], s.hi[i]} {
-				if v := math.Float64frombits(float64Format.decode(c)); !(lo <= v && v <= hi) {
+				if v := math.Float64frombits(floatorder.Float64.Decode(c)); !(lo <= v && v <= hi) {
 					t.Fatalf("space [%v, %v]: code %#x decodes to %v", lo, hi, c, v)
 				}
 			}
@@ -349,7 +350,7 @@ func TestFloatSpaceComplete(t *testing.T) {
 			if x == math.Float64bits(math.Inf(1)) && hi != math.Inf(1) {
 				continue
 			}
-			c := float64Format.encode(x)
+			c := floatorder.Float64.Encode(x)
 			found := false
 			for i := range s.lo {
 				found = found || s.lo[i] <= c && c <= s.hi[i]
@@ -363,18 +364,18 @@ func TestFloatSpaceComplete(t *testing.T) {
 
 func TestFloatEncodeRoundTrip(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
-	for _, f := range []floatFormat{float64Format, float32Format} {
-		mask := uint64(1)<<(f.bits-1) - 1
+	for _, f := range []floatorder.Format{floatorder.Float64, floatorder.Float32} {
+		mask := uint64(1)<<(f.Bits-1) - 1
 		for range 100000 {
 			x := r.Uint64() & mask
 			if r.IntN(4) == 0 {
-				x = f.bitsOf(float64(r.IntN(1 << 20))) // integers
+				x = f.BitsOf(float64(r.IntN(1 << 20))) // integers
 			}
-			if e := x >> f.mant; e == 2*f.bias+1 && x&f.mmask() != 0 {
-				x |= 1 << (f.mant - 1) // decoding gives quiet NaNs only
+			if e := x >> f.Mant; e == 2*f.Bias+1 && x&f.MantMask() != 0 {
+				x |= 1 << (f.Mant - 1) // decoding gives quiet NaNs only
 			}
-			if got := f.decode(f.encode(x)); got != x {
-				t.Fatalf("%d-bit: decode(encode(%#x)) = %#x", f.bits, x, got)
+			if got := f.Decode(f.Encode(x)); got != x {
+				t.Fatalf("%d-bit: decode(encode(%#x)) = %#x", f.Bits, x, got)
 			}
 		}
 	}

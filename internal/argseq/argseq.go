@@ -19,7 +19,8 @@
 //   - A bool is one byte read as minimize.IndexOf(b, 1, 1): 0x80 and up
 //     is true.
 //   - A float is a sign byte (0x80 and up is negative) then a magnitude
-//     code of the float's width, ordered simple first: see floatFromCode.
+//     code of the float's width, ordered simple first: see package
+//     floatorder, which fuzzsrc uses too.
 //
 // Missing bytes read as zero, which is always the simplest value, so every
 // byte sequence decodes and Decode never fails on data: a truncated
@@ -31,9 +32,10 @@ package argseq
 import (
 	"fmt"
 	"math"
-	"math/bits"
 	"reflect"
 	"strconv"
+
+	"github.com/shortlex/shortlex/internal/floatorder"
 
 	"github.com/shortlex/shortlex/minimize"
 )
@@ -163,14 +165,14 @@ func (d *decoder) value(t reflect.Type, span int) any {
 		return d.choose(uintChoice(8))
 	case reflect.Float32:
 		neg := d.choose(signChoice) == 1
-		v := float32FromCode(uint32(d.choose(uintChoice(4))))
+		v := math.Float32frombits(uint32(floatorder.Float32.Decode(d.choose(uintChoice(4)))))
 		if neg {
 			v = -v // flips the sign bit only, also for NaN
 		}
 		return v
 	case reflect.Float64:
 		neg := d.choose(signChoice) == 1
-		v := float64FromCode(d.choose(uintChoice(8)))
+		v := math.Float64frombits(floatorder.Float64.Decode(d.choose(uintChoice(8))))
 		if neg {
 			v = -v
 		}
@@ -267,10 +269,10 @@ func Encode(values []any) ([]byte, error) {
 			put(uintChoice(8), v)
 		case float32:
 			put(signChoice, uint64(math.Float32bits(v)>>31))
-			put(uintChoice(4), uint64(float32Code(v)))
+			put(uintChoice(4), floatorder.Float32.Encode(uint64(math.Float32bits(v)&^(1<<31))))
 		case float64:
 			put(signChoice, math.Float64bits(v)>>63)
-			put(uintChoice(8), float64Code(v))
+			put(uintChoice(8), floatorder.Float64.Encode(math.Float64bits(v)&^(1<<63)))
 		default:
 			return nil, fmt.Errorf("argseq: value %d: unsupported fuzz argument type %T", i, v)
 		}
@@ -283,141 +285,4 @@ func appendBytes(seq, b []byte) []byte {
 		seq = append(seq, 1, c)
 	}
 	return append(seq, 0)
-}
-
-// Floats. The magnitude code is a variant of Hypothesis's lexicographic
-// float encoding (hypothesis/internal/conjecture/floats.py), chosen so that
-// lower codes are simpler values and so that shrinking the code's bytes
-// shrinks the value towards what a person would call simple. For float64
-// (float32 is the same with a 32-bit code, 8-bit exponent, 23-bit
-// mantissa and bias 127):
-//
-//	code < 2^63: the integer float64(code): 0, 1, 2, ... exactly up to
-//	    2^53, rounded above it.
-//	code >= 2^63: the low 63 bits are an 11-bit exponent position p and
-//	    a 52-bit mantissa m. Positions run through the exponents 2^0,
-//	    2^1, ..., 2^1023 (p = 0..1023), then 2^-1, ..., 2^-1022 (p =
-//	    1024..2045), then the subnormals (p = 2046), then Inf/NaN (p =
-//	    2047: m = 0 is Inf, any other m a NaN with that payload).
-//	    Within a normal exponent the mantissa bits that form the value's
-//	    fractional part are stored bit-reversed, so that values with
-//	    short fractions come first: 1.5, then 1.25 and 1.75, then the
-//	    eighths, and so on.
-//
-// So the order is: integers by size, then 1.5, 1.25, ..., 2.5, ...,
-// (every exponent upwards), then 0.5, 0.25, ..., then subnormals, then
-// Inf and NaN last. Non-integer codes that happen to hold an integer
-// value decode to that value too; Encode always uses the integer code.
-// fuzzsrc/floats.go has an order of the same shape with a denser code;
-// this one is independent so that argseq works with any fuzzsrc version.
-
-// float64FromCode decodes a float64 magnitude code to a non-negative
-// value (or a NaN with the sign bit clear).
-func float64FromCode(c uint64) float64 {
-	if c < 1<<63 {
-		return float64(c)
-	}
-	p := c >> 52 & 0x7ff
-	m := c & (1<<52 - 1)
-	var e uint64
-	switch {
-	case p <= 1023:
-		e = 1023 + p
-	case p <= 2045:
-		e = 1022 - (p - 1024)
-	case p == 2046:
-		e = 0
-	default:
-		e = 2047
-	}
-	return math.Float64frombits(e<<52 | reverseFraction(m, e, 52, 1023))
-}
-
-// float64Code encodes |v|: the integer code for an integer below 2^63,
-// else the tagged exponent-position code.
-func float64Code(v float64) uint64 {
-	b := math.Float64bits(v) &^ (1 << 63)
-	a := math.Float64frombits(b)
-	if a == math.Trunc(a) && a < 1<<63 {
-		return uint64(a)
-	}
-	e := b >> 52
-	m := b & (1<<52 - 1)
-	var p uint64
-	switch {
-	case e >= 1023 && e <= 2046:
-		p = e - 1023
-	case e >= 1 && e <= 1022:
-		p = 1024 + (1022 - e)
-	case e == 0:
-		p = 2046
-	default:
-		p = 2047
-	}
-	return 1<<63 | p<<52 | reverseFraction(m, e, 52, 1023)
-}
-
-// float32FromCode is float64FromCode for float32.
-func float32FromCode(c uint32) float32 {
-	if c < 1<<31 {
-		return float32(c)
-	}
-	p := uint64(c >> 23 & 0xff)
-	m := uint64(c & (1<<23 - 1))
-	var e uint64
-	switch {
-	case p <= 127:
-		e = 127 + p
-	case p <= 253:
-		e = 126 - (p - 128)
-	case p == 254:
-		e = 0
-	default:
-		e = 255
-	}
-	return math.Float32frombits(uint32(e<<23 | reverseFraction(m, e, 23, 127)))
-}
-
-// float32Code is float64Code for float32.
-func float32Code(v float32) uint32 {
-	b := math.Float32bits(v) &^ (1 << 31)
-	a := math.Float32frombits(b)
-	if a == float32(math.Trunc(float64(a))) && a < 1<<31 {
-		return uint32(a)
-	}
-	e := uint64(b >> 23)
-	m := uint64(b & (1<<23 - 1))
-	var p uint64
-	switch {
-	case e >= 127 && e <= 254:
-		p = e - 127
-	case e >= 1 && e <= 126:
-		p = 128 + (126 - e)
-	case e == 0:
-		p = 254
-	default:
-		p = 255
-	}
-	return uint32(1<<31 | p<<23 | reverseFraction(m, e, 23, 127))
-}
-
-// reverseFraction reverses the bits of mantissa m (mant bits wide) that
-// form the fractional part of a value with biased exponent e, leaving the
-// integer part's bits in place. It is its own inverse. Inf and NaN
-// (exponent all ones) keep their mantissa as it is.
-func reverseFraction(m, e uint64, mant uint, bias uint64) uint64 {
-	if e == 2*bias+1 {
-		return m
-	}
-	frac := mant // below 1 (and subnormals): every bit is fractional
-	if e >= bias {
-		u := e - bias
-		if u >= uint64(mant) {
-			return m // an integer: no fractional bits
-		}
-		frac = mant - uint(u)
-	}
-	low := m & (1<<frac - 1)
-	rev := bits.Reverse64(low) >> (64 - frac)
-	return m&^(1<<frac-1) | rev
 }
