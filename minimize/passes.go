@@ -332,27 +332,30 @@ func isZero(b []byte) bool {
 // the runs on shrinkbench's binheap and parser and found nothing.
 const maxBlock = 2
 
+// choicesInInput returns how many choices start inside the best input;
+// choices are in offset order, so they are its first ones.
+func (s *shrinker) choicesInInput() int {
+	n := 0
+	for n < len(s.choices) && s.choices[n].Offset < len(s.best) {
+		n++
+	}
+	return n
+}
+
 // deleteChoiceBlocks deletes runs of 1 to maxBlock consecutive choices,
 // across span boundaries: it merges adjacent lists, drops a flag and the
 // value after it, and is the only deletion a target without spans gets.
 // A kept deletion is repeated at the same place while it keeps working.
 func deleteChoiceBlocks() *pass {
-	inInput := func(s *shrinker) int {
-		n := 0
-		for n < len(s.choices) && s.choices[n].Offset < len(s.best) {
-			n++
-		}
-		return n
-	}
 	return &pass{
 		name: "delete choices",
 		// With spans, deleting spans does most of this pass's work for less;
 		// without them it is the only deletion there is.
 		tier:              1,
 		cheapWithoutSpans: true,
-		count:             func(s *shrinker) int { return inInput(s) * maxBlock },
+		count:             func(s *shrinker) int { return s.choicesInInput() * maxBlock },
 		plan: func(s *shrinker, step int) ([]byte, func(bool, *Outcome)) {
-			n := inInput(s)
+			n := s.choicesInInput()
 			if n == 0 {
 				return nil, nil
 			}
@@ -732,10 +735,7 @@ func withMagnitudes(base []byte, a Choice, ia, ma uint64, b Choice, ib, mb uint6
 }
 
 func pairCount(s *shrinker) int {
-	n := 0
-	for n < len(s.choices) && s.choices[n].Offset < len(s.best) {
-		n++
-	}
+	n := s.choicesInInput()
 	return n * (n - 1) / 2
 }
 
@@ -1071,19 +1071,12 @@ var pairGaps = [...]int{2, 3}
 // between: a list's stop flag and the next list's element kind, which
 // moves the element's value from one list into the other.
 func deleteChoicePairs() *pass {
-	inInput := func(s *shrinker) int {
-		n := 0
-		for n < len(s.choices) && s.choices[n].Offset < len(s.best) {
-			n++
-		}
-		return n
-	}
 	return &pass{
 		name:  "delete choice pairs",
 		tier:  1,
-		count: func(s *shrinker) int { return inInput(s) * len(pairGaps) },
+		count: func(s *shrinker) int { return s.choicesInInput() * len(pairGaps) },
 		plan: func(s *shrinker, step int) ([]byte, func(bool, *Outcome)) {
-			n := inInput(s)
+			n := s.choicesInInput()
 			if n == 0 || step >= n*len(pairGaps) {
 				return nil, nil
 			}
