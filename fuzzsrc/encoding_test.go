@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -71,4 +72,22 @@ func TestIntegerGolden(t *testing.T) {
 			}
 		})
 	}
+}
+
+// edgyInput makes a random input of up to n bytes in which each byte is
+// 0 with probability 1/oneIn, 0xff with probability 1/oneIn and uniform
+// otherwise: the edges of most encodings come up often.
+func edgyInput(r *rand.Rand, n, oneIn int) []byte {
+	data := make([]byte, r.IntN(n+1))
+	for i := range data {
+		switch r.IntN(oneIn) {
+		case 0:
+			data[i] = 0
+		case 1:
+			data[i] = 0xff
+		default:
+			data[i] = byte(r.Uint32())
+		}
+	}
+	return data
 }

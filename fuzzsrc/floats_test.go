@@ -187,20 +187,7 @@ func TestFloatOrderExamples(t *testing.T) {
 
 // floatInput makes a random input for a float draw, favoring the bytes
 // the layout cares about: 0, 0xff and the exponent boundaries.
-func floatInput(r *rand.Rand, n int) []byte {
-	data := make([]byte, r.IntN(n+1))
-	for i := range data {
-		switch r.IntN(4) {
-		case 0:
-			data[i] = 0
-		case 1:
-			data[i] = 0xff
-		default:
-			data[i] = byte(r.Uint32())
-		}
-	}
-	return data
-}
+func floatInput(r *rand.Rand, n int) []byte { return edgyInput(r, n, 4) }
 
 // lowerOne returns a copy of data with one byte lowered, or nil if all are 0.
 func lowerOne(r *rand.Rand, data []byte) []byte {

@@ -149,20 +149,7 @@ func TestRuneRanks(t *testing.T) {
 }
 
 // textInput makes random input biased towards flags that continue.
-func textInput(r *rand.Rand, n int) []byte {
-	data := make([]byte, r.IntN(n+1))
-	for i := range data {
-		switch r.IntN(5) {
-		case 0:
-			data[i] = 0
-		case 1:
-			data[i] = 0xff
-		default:
-			data[i] = byte(r.Uint32())
-		}
-	}
-	return data
-}
+func textInput(r *rand.Rand, n int) []byte { return edgyInput(r, n, 5) }
 
 func TestStringMonotone(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
