@@ -1,6 +1,7 @@
 package fuzzsrc
 
 import (
+	order "cmp"
 	"encoding/binary"
 	"fmt"
 	"math/rand/v2"
@@ -185,15 +186,15 @@ func TestMakeDepth(t *testing.T) {
 func compareMade(a, b reflect.Value) int {
 	switch a.Kind() {
 	case reflect.Bool:
-		return cmpInt(btoi(a.Bool()), btoi(b.Bool()))
+		return order.Compare(btoi(a.Bool()), btoi(b.Bool()))
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		x, y := a.Int(), b.Int()
-		if c := cmpUint(absInt(x), absInt(y)); c != 0 {
+		if c := order.Compare(absInt(x), absInt(y)); c != 0 {
 			return c
 		}
-		return cmpInt(btoi(x < 0), btoi(y < 0))
+		return order.Compare(btoi(x < 0), btoi(y < 0))
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return cmpUint(a.Uint(), b.Uint())
+		return order.Compare(a.Uint(), b.Uint())
 	case reflect.Float32:
 		return floatOrder(a.Float(), b.Float(), order32)
 	case reflect.Float64:
@@ -202,7 +203,7 @@ func compareMade(a, b reflect.Value) int {
 		return compareStrings(a.String(), b.String())
 	case reflect.Pointer:
 		if a.IsNil() || b.IsNil() {
-			return cmpInt(btoi(!a.IsNil()), btoi(!b.IsNil()))
+			return order.Compare(btoi(!a.IsNil()), btoi(!b.IsNil()))
 		}
 		return compareMade(a.Elem(), b.Elem())
 	case reflect.Slice, reflect.Array:
@@ -211,7 +212,7 @@ func compareMade(a, b reflect.Value) int {
 				return c
 			}
 		}
-		return cmpInt(a.Len(), b.Len())
+		return order.Compare(a.Len(), b.Len())
 	case reflect.Struct:
 		for i := range a.NumField() {
 			if !a.Type().Field(i).IsExported() {
@@ -237,26 +238,6 @@ func absInt(x int64) uint64 {
 		return uint64(-x)
 	}
 	return uint64(x)
-}
-
-func cmpInt(x, y int) int {
-	switch {
-	case x < y:
-		return -1
-	case x > y:
-		return 1
-	}
-	return 0
-}
-
-func cmpUint(x, y uint64) int {
-	switch {
-	case x < y:
-		return -1
-	case x > y:
-		return 1
-	}
-	return 0
 }
 
 // monoStruct has every kind Make orders (maps have no order of their own).
