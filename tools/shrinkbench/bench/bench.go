@@ -91,26 +91,17 @@ type problem[V any] struct {
 
 // fuzzsrcProp is the fuzzsrc property.
 func (p problem[V]) fuzzsrcProp(t *fuzzsrc.T) {
-	enforceF(t, p.verdict(p.gen.Draw(t, "value")))
+	enforce(t, p.verdict(p.gen.Draw(t, "value")))
 }
 
-// enforceF acts on a verdict. Each failure has a line of its own, so the
-// reducer tells the two assertions of binheap apart, as Hypothesis does.
-func enforceF(t *fuzzsrc.T, v verdict) {
-	switch v {
-	case discard:
-		t.Skip("precondition")
-	case failedA:
-		t.Fatalf("assertion A failed")
-	case failedB:
-		t.Fatalf("assertion B failed")
-	}
-}
-
-// enforceR is enforceF for rapid, whose failure identity is the
-// traceback: a fixed line per assertion keeps it independent of the
-// value, as for fuzzsrc.
-func enforceR(t *rapid.T, v verdict) {
+// enforce acts on a verdict, for fuzzsrc's T and rapid's alike. Each
+// failure has a line of its own, so the reducers tell the two assertions
+// of binheap apart (fuzzsrc by the Fatalf's line, rapid by its
+// traceback), as Hypothesis does, independently of the value.
+func enforce(t interface {
+	Skip(args ...any)
+	Fatalf(format string, args ...any)
+}, v verdict) {
 	switch v {
 	case discard:
 		t.Skip("precondition")
@@ -136,7 +127,7 @@ func (p problem[V]) rapidProp(failed func(string, int)) func(*rapid.T) {
 		if vd == failedA || vd == failedB {
 			failed(p.format(v), p.size(v))
 		}
-		enforceR(t, vd)
+		enforce(t, vd)
 	}
 }
 
