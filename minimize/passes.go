@@ -14,17 +14,17 @@ func (s *shrinker) passes() []*pass {
 	ps := []*pass{
 		canonicalize(),
 		removeDiscarded(),
+		replaceWithDescendant(),
 		deleteSpans(),
 		zeroSpans(),
 		deleteChoiceBlocks(),
-		replaceWithDescendant(),
 		lowerChoices(),
 		lowerDuplicates(),
 		sortSiblings(),
+		shiftValues(),
+		swapValues(),
 		lowerPairs(),
 		redistributePairs(),
-		swapValues(),
-		shiftValues(),
 		lowerAndRepair(),
 		deleteChoicePairs(),
 	}
@@ -241,11 +241,21 @@ func (s *shrinker) spanRegion(i int) (sp Span, a, b int, ok bool) {
 // deleteSpans deletes one span: a draw, a collection element, a subtree.
 // When that works it grows the deletion over the following siblings and
 // then the preceding ones, so deleting n elements of a list costs
-// O(log n) runs rather than n.
+// O(log n) runs rather than n. Larger spans go first: one kept deletion
+// of a subtree saves the runs that would delete its parts one by one.
 func deleteSpans() *pass {
 	return &pass{
 		name:  "delete span",
 		count: func(s *shrinker) int { return len(s.out.Spans) },
+		order: func(s *shrinker, queue []int) {
+			size := func(i int) int {
+				if i >= len(s.out.Spans) {
+					return 0
+				}
+				return s.out.Spans[i].End - s.out.Spans[i].Start
+			}
+			slices.SortStableFunc(queue, func(i, j int) int { return size(j) - size(i) })
+		},
 		plan: func(s *shrinker, i int) ([]byte, func(bool, *Outcome)) {
 			_, a, b, ok := s.spanRegion(i)
 			if !ok {
@@ -444,7 +454,8 @@ func (s *shrinker) setChoices(offsets []int, width int, maxIndex uint64, v uint6
 
 // lowerTogether lowers the choices at offsets, which share c's width,
 // max and order and hold index cur > 0, to the simplest common value that
-// still fails. The caller has tried index 0. Like Hypothesis's integer
+// still fails. The caller has tried index 0. It tries index 1, then the
+// values other choices of the same shape hold. Like Hypothesis's integer
 // shrinker it works on the value's magnitude, keeping its sign: it tries
 // one and two smaller (two skips a value a property may exclude, as
 // |a-b| = 1 excludes 10 on the way from 11 to 9), binary-searches below
@@ -471,6 +482,9 @@ func lowerTogether(s *shrinker, offsets []int, c Choice, cur uint64) {
 		if n1, m1 := c.signed(1); set(n1, m1) {
 			return
 		}
+	}
+	if v, ok := lowerToOtherValue(s, offsets, c, cur, set); ok {
+		cur = v
 	}
 	neg, mag := c.signed(cur)
 	// Bits a draw ignores cost nothing to clear: rand's IntN(8) reads a
@@ -529,6 +543,37 @@ func lowerTogether(s *shrinker, offsets []int, c Choice, cur uint64) {
 	if neg {
 		set(false, hi)
 	}
+}
+
+// maxOtherValues is how many other values lowerToOtherValue tries.
+const maxOtherValues = 3
+
+// lowerToOtherValue tries the values that other choices of c's shape hold
+// below cur, simplest first, and returns the index it moved to. A value
+// bounded by another (a heap's key by its parent's, an interval's end by
+// its start) has its floor exactly there, which a search would take a
+// step per bit to find.
+func lowerToOtherValue(s *shrinker, offsets []int, c Choice, cur uint64, set func(neg bool, mag uint64) bool) (uint64, bool) {
+	var vals []uint64
+	for _, o := range s.choices {
+		if o.Offset >= len(s.best) {
+			break
+		}
+		if o.shape() != c || slices.Contains(offsets, o.Offset) {
+			continue
+		}
+		if v := o.Index(s.best); v > 1 && v < cur {
+			vals = append(vals, v)
+		}
+	}
+	slices.Sort(vals)
+	vals = slices.Compact(vals)
+	for _, v := range vals[:min(len(vals), maxOtherValues)] {
+		if set(c.signed(v)) {
+			return v, true
+		}
+	}
+	return 0, false
 }
 
 // lowerChoices lowers each choice to the smallest index that still fails,

@@ -22,6 +22,9 @@ type pass struct {
 	cheapWithoutSpans bool
 	count             func(s *shrinker) int
 	plan              func(s *shrinker, step int) (cand []byte, then func(kept bool, out *Outcome))
+	// order, if set, reorders a freshly shuffled queue, for passes
+	// whose steps differ in how much they would gain.
+	order func(s *shrinker, queue []int)
 
 	stats        *PassStats
 	queue        []int // steps not yet tried
@@ -100,6 +103,9 @@ func (s *shrinker) visit(p *pass) (tried bool) {
 				return tried
 			}
 			p.queue = s.rng.Perm(p.count(s))
+			if p.order != nil {
+				p.order(s, p.queue)
+			}
 			p.queueVersion = s.version
 			if len(p.queue) == 0 {
 				return tried
