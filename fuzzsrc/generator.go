@@ -3,6 +3,8 @@ package fuzzsrc
 import (
 	"fmt"
 	"math/rand/v2"
+	"path"
+	"path/filepath"
 	"reflect"
 	"runtime"
 	"strings"
@@ -146,12 +148,22 @@ func OneOf[V any](gens ...Generator[V]) Generator[V] {
 		func(t *T) V { return gens[t.choose(KindIndex, uint64(len(gens)-1))].value(t) })
 }
 
-// funcName names a function value by its symbol, which distinguishes
-// function literals from one another.
+// funcName names a function value by its package and where it is
+// written: pkg/file.go:line. A function literal's symbol will not do,
+// because the compiler copies a literal into every place it inlines the
+// function around it, and names each copy apart (heapAt.func1 becomes
+// heapAt.func1.heapAt.4 in one caller): the left and right children of a
+// tree would get different labels, and the reducer could not sort or
+// collapse them. The copies share their source position.
 func funcName(f any) string {
 	fn := runtime.FuncForPC(reflect.ValueOf(f).Pointer())
 	if fn == nil {
 		return "?"
 	}
-	return shortFunc(fn.Name())
+	pkg := shortFunc(fn.Name())
+	if i := strings.Index(pkg, "."); i >= 0 {
+		pkg = pkg[:i]
+	}
+	file, line := fn.FileLine(fn.Entry())
+	return fmt.Sprintf("%s/%s:%d", pkg, path.Base(filepath.ToSlash(file)), line)
 }

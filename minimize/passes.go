@@ -14,10 +14,10 @@ func (s *shrinker) passes() []*pass {
 	ps := []*pass{
 		canonicalize(),
 		removeDiscarded(),
-		replaceWithDescendant(),
 		deleteSpans(),
 		zeroSpans(),
 		deleteChoiceBlocks(),
+		replaceWithDescendant(),
 		lowerChoices(),
 		lowerDuplicates(),
 		sortSiblings(),
