@@ -454,8 +454,7 @@ func (s *shrinker) setChoices(offsets []int, width int, maxIndex uint64, v uint6
 
 // lowerTogether lowers the choices at offsets, which share c's width,
 // max and order and hold index cur > 0, to the simplest common value that
-// still fails. The caller has tried index 0. It tries index 1, then the
-// values other choices of the same shape hold. Like Hypothesis's integer
+// still fails. The caller has tried index 0. Like Hypothesis's integer
 // shrinker it works on the value's magnitude, keeping its sign: it tries
 // one and two smaller (two skips a value a property may exclude, as
 // |a-b| = 1 excludes 10 on the way from 11 to 9), binary-searches below
@@ -482,9 +481,6 @@ func lowerTogether(s *shrinker, offsets []int, c Choice, cur uint64) {
 		if n1, m1 := c.signed(1); set(n1, m1) {
 			return
 		}
-	}
-	if v, ok := lowerToOtherValue(s, offsets, c, cur, set); ok {
-		cur = v
 	}
 	neg, mag := c.signed(cur)
 	// Bits a draw ignores cost nothing to clear: rand's IntN(8) reads a
@@ -521,6 +517,21 @@ func lowerTogether(s *shrinker, offsets []int, c Choice, cur uint64) {
 	// binary-search below it; if not, the floor is close, so walk down
 	// with growing steps instead of probing all the way from 0.
 	lo := uint64(0) // magnitude 0 is index 0, which failed
+	// A floor that another value sets (a heap's key is at least its
+	// parent's) would take a search of a step or two per bit to find; when
+	// that is more than trying the other values, try them first.
+	if hi >= 1<<otherValueBits {
+		if m, ok := lowerToOtherValue(s, offsets, c, neg, hi, set); ok {
+			hi = m
+			if !set(neg, hi-1) {
+				if neg {
+					set(false, hi)
+				}
+				return
+			}
+			hi--
+		}
+	}
 	if hi >= 4 {
 		if set(neg, hi/2) {
 			hi /= 2
@@ -545,16 +556,18 @@ func lowerTogether(s *shrinker, offsets []int, c Choice, cur uint64) {
 	}
 }
 
-// maxOtherValues is how many other values lowerToOtherValue tries.
-const maxOtherValues = 3
+// maxOtherValues is how many other values lowerToOtherValue tries, and
+// otherValueBits how large a magnitude must be for that to pay.
+const (
+	maxOtherValues = 3
+	otherValueBits = 16
+)
 
-// lowerToOtherValue tries the values that other choices of c's shape hold
-// below cur, simplest first, and returns the index it moved to. A value
-// bounded by another (a heap's key by its parent's, an interval's end by
-// its start) has its floor exactly there, which a search would take a
-// step per bit to find.
-func lowerToOtherValue(s *shrinker, offsets []int, c Choice, cur uint64, set func(neg bool, mag uint64) bool) (uint64, bool) {
-	var vals []uint64
+// lowerToOtherValue tries the magnitudes below hi that other choices of
+// c's shape hold with sign neg, smallest first, and returns the one it
+// kept.
+func lowerToOtherValue(s *shrinker, offsets []int, c Choice, neg bool, hi uint64, set func(neg bool, mag uint64) bool) (uint64, bool) {
+	var mags []uint64
 	for _, o := range s.choices {
 		if o.Offset >= len(s.best) {
 			break
@@ -562,15 +575,15 @@ func lowerToOtherValue(s *shrinker, offsets []int, c Choice, cur uint64, set fun
 		if o.shape() != c || slices.Contains(offsets, o.Offset) {
 			continue
 		}
-		if v := o.Index(s.best); v > 1 && v < cur {
-			vals = append(vals, v)
+		if n, m := c.signed(o.Index(s.best)); n == neg && m > 1 && m < hi {
+			mags = append(mags, m)
 		}
 	}
-	slices.Sort(vals)
-	vals = slices.Compact(vals)
-	for _, v := range vals[:min(len(vals), maxOtherValues)] {
-		if set(c.signed(v)) {
-			return v, true
+	slices.Sort(mags)
+	mags = slices.Compact(mags)
+	for _, m := range mags[:min(len(mags), maxOtherValues)] {
+		if set(neg, m) {
+			return m, true
 		}
 	}
 	return 0, false
@@ -1108,7 +1121,9 @@ func lowerAndRepair() *pass {
 
 // pairGaps are the distances between the two choices deleteChoicePairs
 // deletes; a distance of 1 is a block of two, deleteChoiceBlocks' job.
-var pairGaps = [...]int{2, 3}
+// A gap of 3 cost every input a run per choice and, once spans were
+// deleted largest first, no shrinkbench input needed it.
+var pairGaps = [...]int{2}
 
 // deleteChoicePairs deletes two choices a little apart, leaving what is
 // between: a list's stop flag and the next list's element kind, which
