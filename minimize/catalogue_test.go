@@ -161,6 +161,15 @@ func catalogue() []property {
 			want:   []int{0, 1, 0},
 		},
 		{
+			name:   "descending triple",
+			reason: "a > b > c, where only the order counts: c = 0 is free as the last choice, so b = 1 and a = 2",
+			draw: func(t *fuzzsrc.T) any {
+				return [3]int{fuzzsrc.Int().Draw(t, "a"), fuzzsrc.Int().Draw(t, "b"), fuzzsrc.Int().Draw(t, "c")}
+			},
+			fails: func(v any) bool { p := v.([3]int); return p[0] > p[1] && p[1] > p[2] },
+			want:  [3]int{2, 1, 0},
+		},
+		{
 			name:   "two equal values",
 			reason: "a list with a duplicate value > 0: the two must be lowered together, to [1, 1]",
 			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.SliceOf(fuzzsrc.IntRange(0, 200)).Draw(t, "xs") },
@@ -219,5 +228,40 @@ func TestSwapValuesLeavesLocalMinimum(t *testing.T) {
 	}
 	if diff := cmp.Diff([]int{0, 1, 0}, p.value(res.Input)); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// TestRankValuesLowersOrderInOneRun starts the descending triple at three
+// large values, where lowering each on its own takes a search of dozens
+// of runs: ranking them to (1, 0, -1) keeps their order and is one run.
+func TestRankValuesLowersOrderInOneRun(t *testing.T) {
+	var p property
+	for _, q := range catalogue() {
+		if q.name == "descending triple" {
+			p = q
+		}
+	}
+	word := func(x int64) []byte { // zigzag index, big-endian: 2|x|-1 above 0, 2|x| below
+		i := uint64(2*x - 1)
+		if x < 0 {
+			i = uint64(-2 * x)
+		}
+		return []byte{byte(i >> 56), byte(i >> 48), byte(i >> 40), byte(i >> 32), byte(i >> 24), byte(i >> 16), byte(i >> 8), byte(i)}
+	}
+	in := append(append(word(900_000_000_000), word(70_000_000_000)...), word(-5_000_000_000)...)
+	if diff := cmp.Diff([3]int{900_000_000_000, 70_000_000_000, -5_000_000_000}, p.value(in)); diff != "" {
+		t.Fatalf("the start is not as meant:\n%s", diff)
+	}
+	res, err := minimize.Minimize(context.Background(), in, p.run, minimize.Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([3]int{2, 1, 0}, p.value(res.Input)); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	for _, ps := range res.Stats.Passes {
+		if ps.Name == "rank values" && ps.Shrinks == 0 {
+			t.Errorf("rank values made no shrink (%d runs); the values were lowered some other way in %d runs", ps.Runs, res.Stats.Runs)
+		}
 	}
 }

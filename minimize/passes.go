@@ -15,12 +15,13 @@ func (s *shrinker) passes() []*pass {
 		canonicalize(),
 		removeDiscarded(),
 		deleteSpans(),
+		rankValues(),
+		sortSiblings(),
 		zeroSpans(),
 		deleteChoiceBlocks(),
 		replaceWithDescendant(),
 		lowerChoices(),
 		lowerDuplicates(),
-		sortSiblings(),
 		shiftValues(),
 		swapValues(),
 		lowerPairs(),
@@ -977,17 +978,86 @@ func swapValues() *pass {
 	}
 }
 
-// shiftBy returns the index of the value d below index i's value (in
-// value order, not shrink order: crossing the shrink point), if c has it.
-func (c Choice) shiftBy(i, d uint64) (uint64, bool) {
+// rankValues replaces the values of one shape by the smallest values in
+// the same order: negatives become -k..-1, positives 1..m, zero stays.
+// Where only the order of values matters (heap keys, sorted runs,
+// comparisons) that is the whole of value lowering in one run, and it
+// is made before structure is moved at an equal length, where large
+// values would decide which shape is smaller. Where exact values matter
+// it costs one run per shape.
+func rankValues() *pass {
+	var groups perVersion[[][]int]
+	derive := func(s *shrinker) [][]int {
+		return groupBy(len(s.choices), func(i int) (Choice, bool) {
+			c := s.choices[i]
+			return c.shape(), c.Offset < len(s.best) && c.Index(s.best) != 0
+		})
+	}
+	get := func(s *shrinker) [][]int { return groups.get(s, derive) }
+	return &pass{
+		name:  "rank values",
+		count: func(s *shrinker) int { return len(get(s)) },
+		plan: func(s *shrinker, step int) ([]byte, func(bool, *Outcome)) {
+			gs := get(s)
+			if step >= len(gs) {
+				return nil, nil
+			}
+			g := gs[step]
+			shape := s.choices[g[0]].shape()
+			var negs, poss []uint64 // magnitudes
+			for _, i := range g {
+				neg, mag := shape.signed(s.choices[i].Index(s.best))
+				if neg {
+					negs = append(negs, mag)
+				} else {
+					poss = append(poss, mag)
+				}
+			}
+			slices.Sort(negs)
+			negs = slices.Compact(negs)
+			slices.Sort(poss)
+			poss = slices.Compact(poss)
+			cand := slices.Clone(s.best)
+			changed := false
+			for _, i := range g {
+				c := s.choices[i]
+				neg, mag := shape.signed(c.Index(s.best))
+				rank := poss
+				if neg {
+					rank = negs
+				}
+				r, _ := slices.BinarySearch(rank, mag)
+				idx, ok := shape.unsigned(neg, uint64(r)+1)
+				if !ok {
+					return nil, nil
+				}
+				if idx != c.Index(s.best) {
+					changed = true
+				}
+				cand = append(cand, make([]byte, max(0, c.End()-len(cand)))...)
+				copy(cand[c.Offset:], c.Encode(idx))
+			}
+			if !changed {
+				return nil, nil
+			}
+			return cand, nil
+		},
+	}
+}
+
+// shiftBy returns the index of the value d below index i's value, or d
+// above it if up (in value order, not shrink order: crossing the shrink
+// point), if c has it.
+func (c Choice) shiftBy(i, d uint64, up bool) (uint64, bool) {
 	neg, mag := c.signed(i)
+	away := neg != up // moving away from zero, or through it
 	switch {
-	case neg:
-		return c.unsigned(true, mag+d)
+	case away:
+		return c.unsigned(neg, mag+d)
 	case mag >= d:
-		return c.unsigned(false, mag-d)
+		return c.unsigned(neg, mag-d)
 	default:
-		return c.unsigned(true, d-mag)
+		return c.unsigned(!neg, d-mag)
 	}
 }
 
@@ -995,7 +1065,8 @@ func (c Choice) shiftBy(i, d uint64) (uint64, bool) {
 // shape, crossing zero: keys (0, 0, 0, 1) of a heap become (-1, -1, -1,
 // 0), where the last key, now zero, costs no bytes. Lowering magnitudes
 // one value at a time cannot make that move, because each step on its own
-// breaks the order between the values.
+// breaks the order between the values. If the last value is negative it
+// also tries adding its magnitude to all: (0, -1, -2) becomes (2, 1, 0).
 func shiftValues() *pass {
 	var groups perVersion[[][]int]
 	derive := func(s *shrinker) [][]int {
@@ -1015,11 +1086,11 @@ func shiftValues() *pass {
 				return nil, nil
 			}
 			old, choices, g := s.best, s.choices, gs[step]
-			shift := func(d uint64) []byte {
+			shift := func(d uint64, up bool) []byte {
 				cand := slices.Clone(old)
 				for _, i := range g {
 					c := choices[i]
-					j, ok := c.shiftBy(c.Index(old), d)
+					j, ok := c.shiftBy(c.Index(old), d, up)
 					if !ok {
 						return nil
 					}
@@ -1028,12 +1099,18 @@ func shiftValues() *pass {
 				}
 				return cand
 			}
-			return shift(1), func(kept bool, _ *Outcome) {
+			last := choices[g[len(g)-1]]
+			return shift(1, false), func(kept bool, _ *Outcome) {
 				if !kept {
+					if neg, mag := last.signed(last.Index(old)); neg {
+						if cand := shift(mag, true); cand != nil {
+							s.consider(cand)
+						}
+					}
 					return
 				}
 				findInteger(func(n int) bool {
-					cand := shift(uint64(n) + 1)
+					cand := shift(uint64(n)+1, false)
 					if cand == nil {
 						return false
 					}
