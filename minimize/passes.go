@@ -1003,46 +1003,67 @@ func rankValues() *pass {
 				return nil, nil
 			}
 			g := gs[step]
-			shape := s.choices[g[0]].shape()
-			var negs, poss []uint64 // magnitudes
-			for _, i := range g {
-				neg, mag := shape.signed(s.choices[i].Index(s.best))
-				if neg {
-					negs = append(negs, mag)
-				} else {
-					poss = append(poss, mag)
+			ranked := rankedValues(s, g, false)
+			collapsed := rankedValues(s, g, true)
+			if collapsed == nil || bytes.Equal(collapsed, ranked) {
+				return ranked, nil
+			}
+			return collapsed, func(kept bool, _ *Outcome) {
+				if !kept && ranked != nil {
+					s.consider(ranked)
 				}
 			}
-			slices.Sort(negs)
-			negs = slices.Compact(negs)
-			slices.Sort(poss)
-			poss = slices.Compact(poss)
-			cand := slices.Clone(s.best)
-			changed := false
-			for _, i := range g {
-				c := s.choices[i]
-				neg, mag := shape.signed(c.Index(s.best))
-				rank := poss
-				if neg {
-					rank = negs
-				}
-				r, _ := slices.BinarySearch(rank, mag)
-				idx, ok := shape.unsigned(neg, uint64(r)+1)
-				if !ok {
-					return nil, nil
-				}
-				if idx != c.Index(s.best) {
-					changed = true
-				}
-				cand = append(cand, make([]byte, max(0, c.End()-len(cand)))...)
-				copy(cand[c.Offset:], c.Encode(idx))
-			}
-			if !changed {
-				return nil, nil
-			}
-			return cand, nil
 		},
 	}
+}
+
+// rankedValues returns the best input with the choices g (of one shape,
+// all nonzero) holding the smallest values in the same order, or if
+// collapse holding the simplest nonzero value (index 1) each, or nil if
+// that changes nothing.
+func rankedValues(s *shrinker, g []int, collapse bool) []byte {
+	shape := s.choices[g[0]].shape()
+	var negs, poss []uint64 // distinct magnitudes, by sign
+	for _, i := range g {
+		neg, mag := shape.signed(s.choices[i].Index(s.best))
+		if neg {
+			negs = append(negs, mag)
+		} else {
+			poss = append(poss, mag)
+		}
+	}
+	slices.Sort(negs)
+	negs = slices.Compact(negs)
+	slices.Sort(poss)
+	poss = slices.Compact(poss)
+	cand := slices.Clone(s.best)
+	changed := false
+	for _, i := range g {
+		c := s.choices[i]
+		cur := c.Index(s.best)
+		idx := uint64(1)
+		if !collapse {
+			neg, mag := shape.signed(cur)
+			rank := poss
+			if neg {
+				rank = negs
+			}
+			r, _ := slices.BinarySearch(rank, mag)
+			var ok bool
+			if idx, ok = shape.unsigned(neg, uint64(r)+1); !ok {
+				return nil
+			}
+		}
+		if idx != cur {
+			changed = true
+		}
+		cand = append(cand, make([]byte, max(0, c.End()-len(cand)))...)
+		copy(cand[c.Offset:], c.Encode(idx))
+	}
+	if !changed {
+		return nil
+	}
+	return cand
 }
 
 // shiftBy returns the index of the value d below index i's value, or d
