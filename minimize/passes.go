@@ -858,9 +858,19 @@ func redistributePairs() *pass {
 			}
 			old := s.best
 			move := func(d uint64) []byte { return withMagnitudes(old, ci, vi, mi-d, cj, vj, mj+d) }
+			// The most that can move: all of it, or as much as the later
+			// value's range can take (found without running anything).
 			all := mi
-			for all > 0 && move(all) == nil {
-				all /= 2 // the later value cannot grow that much
+			if move(all) == nil {
+				lo, hi := uint64(0), all // move(lo) exists, move(hi) does not
+				for lo+1 < hi {
+					if mid := lo + (hi-lo)/2; move(mid) != nil {
+						lo = mid
+					} else {
+						hi = mid
+					}
+				}
+				all = lo
 			}
 			if all == 0 {
 				return nil, nil
