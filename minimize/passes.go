@@ -14,9 +14,9 @@ func (s *shrinker) passes() []*pass {
 	ps := []*pass{
 		canonicalize(),
 		removeDiscarded(),
-		deleteSpans(),
 		rankValues(),
 		sortSiblings(),
+		deleteSpans(),
 		zeroSpans(),
 		deleteChoiceBlocks(),
 		replaceWithDescendant(),
