@@ -2,7 +2,9 @@ package fuzzsrc
 
 import (
 	"bytes"
+	"maps"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -156,4 +158,34 @@ func TestRecursiveMonotone(t *testing.T) {
 
 func BenchmarkRecursive(b *testing.B) {
 	benchScalarDraw(b, treeGen(3))
+}
+
+// pairAt is a binary tree written the way people write one by hand: a
+// function returning a Custom generator whose draw calls the function
+// again for each child. The compiler inlines pairAt into the literal and
+// copies the literal once per call site.
+func pairAt(depth int) Generator[int] {
+	return Custom(func(t *T) int {
+		if depth == 0 || !Bool().Draw(t, "node") {
+			return 0
+		}
+		return 1 + pairAt(depth-1).Draw(t, "l") + pairAt(depth-1).Draw(t, "r")
+	})
+}
+
+// TestCustomLabelSurvivesInlining checks that both children of a node,
+// drawn from copies of the same function literal, carry one label: the
+// reducer sorts and collapses only spans whose labels match.
+func TestCustomLabelSurvivesInlining(t *testing.T) {
+	r := Run(bytes.Repeat([]byte{0xff}, 16), func(t *T) { pairAt(3).Draw(t, "tree") })
+	labels := map[string]int{}
+	for _, s := range r.Spans {
+		if strings.HasPrefix(s.Label, "Custom(") {
+			labels[s.Label]++
+		}
+	}
+	// A full tree of depth 3: 1 + 2 + 4 + 8 Custom draws.
+	if n := slices.Collect(maps.Values(labels)); len(n) != 1 || n[0] != 15 {
+		t.Errorf("Custom spans by label: %v, want 15 under one label", labels)
+	}
 }
