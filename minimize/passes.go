@@ -1096,8 +1096,9 @@ func (c Choice) shiftBy(i, d uint64, up bool) (uint64, bool) {
 // shape, crossing zero: keys (0, 0, 0, 1) of a heap become (-1, -1, -1,
 // 0), where the last key, now zero, costs no bytes. Lowering magnitudes
 // one value at a time cannot make that move, because each step on its own
-// breaks the order between the values. If the last value is negative it
-// also tries adding its magnitude to all: (0, -1, -2) becomes (2, 1, 0).
+// breaks the order between the values. If a step of one is not kept it
+// tries the shift that zeroes the last value: (0, -1, -2) becomes (2, 1,
+// 0), and (0, 1, 0, 2) becomes (-2, -1, -2, 0).
 func shiftValues() *pass {
 	var groups perVersion[[][]int]
 	derive := func(s *shrinker) [][]int {
@@ -1133,8 +1134,11 @@ func shiftValues() *pass {
 			last := choices[g[len(g)-1]]
 			return shift(1, false), func(kept bool, _ *Outcome) {
 				if !kept {
-					if neg, mag := last.signed(last.Index(old)); neg {
-						if cand := shift(mag, true); cand != nil {
+					// One step may be larger (it moved a value away from
+					// zero) where the step that zeroes the last value, free
+					// as trailing bytes, is shorter.
+					if neg, mag := last.signed(last.Index(old)); mag > 1 || neg {
+						if cand := shift(mag, neg); cand != nil {
 							s.consider(cand)
 						}
 					}
