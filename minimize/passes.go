@@ -70,6 +70,24 @@ func (c *perVersion[V]) get(s *shrinker, derive func(*shrinker) V) V {
 	return c.value
 }
 
+// stepPass is a pass with one step per item that derive finds in the
+// best input (derived once per best), planned by plan.
+func stepPass[G any](name string, tier int, derive func(*shrinker) []G, plan func(s *shrinker, item G) ([]byte, func(bool, *Outcome))) *pass {
+	var items perVersion[[]G]
+	return &pass{
+		name:  name,
+		tier:  tier,
+		count: func(s *shrinker) int { return len(items.get(s, derive)) },
+		plan: func(s *shrinker, step int) ([]byte, func(bool, *Outcome)) {
+			its := items.get(s, derive)
+			if step >= len(its) {
+				return nil, nil
+			}
+			return plan(s, its[step])
+		},
+	}
+}
+
 // groupBy groups the indices 0 to n-1 by key, in order of first
 // appearance, leaving out those key reports false for, and returns the
 // groups of two or more.
@@ -397,7 +415,6 @@ func deleteChoiceBlocks() *pass {
 // the same label: a subtree by one of its subtrees, an expression by one
 // of its operands.
 func replaceWithDescendant() *pass {
-	var pairs perVersion[[][2]int]
 	derive := func(s *shrinker) [][2]int {
 		var ps [][2]int
 		spans := s.out.Spans
@@ -410,20 +427,12 @@ func replaceWithDescendant() *pass {
 		}
 		return ps
 	}
-	return &pass{
-		name:  "replace with descendant",
-		count: func(s *shrinker) int { return len(pairs.get(s, derive)) },
-		plan: func(s *shrinker, step int) ([]byte, func(bool, *Outcome)) {
-			ps := pairs.get(s, derive)
-			if step >= len(ps) {
-				return nil, nil
-			}
-			anc, desc := s.out.Spans[ps[step][0]], s.out.Spans[ps[step][1]]
-			a, b := s.clip(anc.Start, anc.End)
-			da, db := s.clip(desc.Start, desc.End)
-			return splice(s.best, a, b, s.best[da:db]), nil
-		},
-	}
+	return stepPass("replace with descendant", 0, derive, func(s *shrinker, pair [2]int) ([]byte, func(bool, *Outcome)) {
+		anc, desc := s.out.Spans[pair[0]], s.out.Spans[pair[1]]
+		a, b := s.clip(anc.Start, anc.End)
+		da, db := s.clip(desc.Start, desc.End)
+		return splice(s.best, a, b, s.best[da:db]), nil
+	})
 }
 
 // choiceAt returns the index in s.choices of the choice that starts at
@@ -637,7 +646,6 @@ type dupGroup struct {
 // lowerDuplicates lowers choices that hold the same value together: a
 // property that needs two equal values cannot lower them one at a time.
 func lowerDuplicates() *pass {
-	var groups perVersion[[]dupGroup]
 	derive := func(s *shrinker) []dupGroup {
 		type key struct {
 			choice Choice // with Offset 0
@@ -658,29 +666,19 @@ func lowerDuplicates() *pass {
 		}
 		return gs
 	}
-	return &pass{
-		name:  "lower duplicates",
-		count: func(s *shrinker) int { return len(groups.get(s, derive)) },
-		plan: func(s *shrinker, step int) ([]byte, func(bool, *Outcome)) {
-			gs := groups.get(s, derive)
-			if step >= len(gs) {
-				return nil, nil
+	return stepPass("lower duplicates", 0, derive, func(s *shrinker, g dupGroup) ([]byte, func(bool, *Outcome)) {
+		return s.setChoices(g.offsets, g.choice.Width, g.choice.Max, 0), func(kept bool, _ *Outcome) {
+			if !kept {
+				lowerTogether(s, g.offsets, g.choice, g.index)
 			}
-			g := gs[step]
-			return s.setChoices(g.offsets, g.choice.Width, g.choice.Max, 0), func(kept bool, _ *Outcome) {
-				if !kept {
-					lowerTogether(s, g.offsets, g.choice, g.index)
-				}
-			}
-		},
-	}
+		}
+	})
 }
 
 // sortSiblings sorts runs of sibling spans with the same label into
 // shortlex order, moving simpler elements first; if a full sort is not
 // kept it swaps adjacent out-of-order pairs.
 func sortSiblings() *pass {
-	var groups perVersion[[][]int]
 	derive := func(s *shrinker) [][]int {
 		type key struct {
 			parent int
@@ -691,7 +689,6 @@ func sortSiblings() *pass {
 			return key{sp.Parent, sp.Label}, sp.End <= len(s.best) && sp.Start < sp.End
 		})
 	}
-	get := func(s *shrinker) [][]int { return groups.get(s, derive) }
 	// arrange returns the best input with the group's spans holding the
 	// given contents, in order.
 	arrange := func(s *shrinker, g []int, contents [][]byte) []byte {
@@ -712,42 +709,32 @@ func sortSiblings() *pass {
 		}
 		return cs
 	}
-	less := func(a, b []byte) bool { return shortlexLess(a, b) }
-	return &pass{
-		name:  "sort siblings",
-		count: func(s *shrinker) int { return len(get(s)) },
-		plan: func(s *shrinker, step int) ([]byte, func(bool, *Outcome)) {
-			gs := get(s)
-			if step >= len(gs) {
-				return nil, nil
+	return stepPass("sort siblings", 0, derive, func(s *shrinker, g []int) ([]byte, func(bool, *Outcome)) {
+		cs := contentsOf(s, g)
+		sorted := slices.Clone(cs)
+		slices.SortStableFunc(sorted, func(a, b []byte) int {
+			if len(a) != len(b) {
+				return len(a) - len(b)
 			}
-			g := gs[step]
-			cs := contentsOf(s, g)
-			sorted := slices.Clone(cs)
-			slices.SortStableFunc(sorted, func(a, b []byte) int {
-				if len(a) != len(b) {
-					return len(a) - len(b)
-				}
-				return bytes.Compare(a, b)
-			})
-			if slices.EqualFunc(cs, sorted, bytes.Equal) {
-				return nil, nil
+			return bytes.Compare(a, b)
+		})
+		if slices.EqualFunc(cs, sorted, bytes.Equal) {
+			return nil, nil
+		}
+		v := s.version
+		return arrange(s, g, sorted), func(kept bool, _ *Outcome) {
+			if kept {
+				return
 			}
-			v := s.version
-			return arrange(s, g, sorted), func(kept bool, _ *Outcome) {
-				if kept {
-					return
-				}
-				for k := 0; k+1 < len(g) && s.version == v; k++ {
-					if less(cs[k+1], cs[k]) {
-						swapped := slices.Clone(cs)
-						swapped[k], swapped[k+1] = swapped[k+1], swapped[k]
-						s.consider(arrange(s, g, swapped))
-					}
+			for k := 0; k+1 < len(g) && s.version == v; k++ {
+				if shortlexLess(cs[k+1], cs[k]) {
+					swapped := slices.Clone(cs)
+					swapped[k], swapped[k+1] = swapped[k+1], swapped[k]
+					s.consider(arrange(s, g, swapped))
 				}
 			}
-		},
-	}
+		}
+	})
 }
 
 // pairStep numbers the pairs (i, j), i < j, of n choices: step
@@ -911,7 +898,6 @@ type valueSwap struct {
 // (a graph [1 0 1] whose labels only matter up to renaming becomes
 // [0 1 0]).
 func swapValues() *pass {
-	var swaps perVersion[[]valueSwap]
 	derive := func(s *shrinker) []valueSwap {
 		type occ struct {
 			offsets []int
@@ -962,30 +948,19 @@ func swapValues() *pass {
 		}
 		return out
 	}
-	get := func(s *shrinker) []valueSwap { return swaps.get(s, derive) }
-	return &pass{
-		name:  "swap values",
-		tier:  1,
-		count: func(s *shrinker) int { return len(get(s)) },
-		plan: func(s *shrinker, step int) ([]byte, func(bool, *Outcome)) {
-			ws := get(s)
-			if step >= len(ws) {
-				return nil, nil
+	return stepPass("swap values", 1, derive, func(s *shrinker, w valueSwap) ([]byte, func(bool, *Outcome)) {
+		cand := slices.Clone(s.best)
+		for k, off := range w.offsets {
+			v := w.lo
+			if w.original[k] == w.lo {
+				v = w.hi
 			}
-			w := ws[step]
-			cand := slices.Clone(s.best)
-			for k, off := range w.offsets {
-				v := w.lo
-				if w.original[k] == w.lo {
-					v = w.hi
-				}
-				enc := w.shape.Encode(v)
-				cand = append(cand, make([]byte, max(0, off+len(enc)-len(cand)))...)
-				copy(cand[off:], enc)
-			}
-			return cand, nil
-		},
-	}
+			enc := w.shape.Encode(v)
+			cand = append(cand, make([]byte, max(0, off+len(enc)-len(cand)))...)
+			copy(cand[off:], enc)
+		}
+		return cand, nil
+	})
 }
 
 // rankValues replaces the values of one shape by the smallest values in
@@ -996,34 +971,29 @@ func swapValues() *pass {
 // values would decide which shape is smaller. Where exact values matter
 // it costs one run per shape.
 func rankValues() *pass {
-	var groups perVersion[[][]int]
-	derive := func(s *shrinker) [][]int {
+	nonzero := func(s *shrinker, c Choice) bool { return c.Index(s.best) != 0 }
+	return stepPass("rank values", 0, shapeGroups(nonzero), func(s *shrinker, g []int) ([]byte, func(bool, *Outcome)) {
+		ranked := rankedValues(s, g, false)
+		collapsed := rankedValues(s, g, true)
+		if collapsed == nil || bytes.Equal(collapsed, ranked) {
+			return ranked, nil
+		}
+		return collapsed, func(kept bool, _ *Outcome) {
+			if !kept && ranked != nil {
+				s.consider(ranked)
+			}
+		}
+	})
+}
+
+// shapeGroups derives the groups of two or more choices in the best input
+// that share a shape and that keep accepts, as indices into s.choices.
+func shapeGroups(keep func(s *shrinker, c Choice) bool) func(*shrinker) [][]int {
+	return func(s *shrinker) [][]int {
 		return groupBy(len(s.choices), func(i int) (Choice, bool) {
 			c := s.choices[i]
-			return c.shape(), c.Offset < len(s.best) && c.Index(s.best) != 0
+			return c.shape(), c.Offset < len(s.best) && keep(s, c)
 		})
-	}
-	get := func(s *shrinker) [][]int { return groups.get(s, derive) }
-	return &pass{
-		name:  "rank values",
-		count: func(s *shrinker) int { return len(get(s)) },
-		plan: func(s *shrinker, step int) ([]byte, func(bool, *Outcome)) {
-			gs := get(s)
-			if step >= len(gs) {
-				return nil, nil
-			}
-			g := gs[step]
-			ranked := rankedValues(s, g, false)
-			collapsed := rankedValues(s, g, true)
-			if collapsed == nil || bytes.Equal(collapsed, ranked) {
-				return ranked, nil
-			}
-			return collapsed, func(kept bool, _ *Outcome) {
-				if !kept && ranked != nil {
-					s.consider(ranked)
-				}
-			}
-		},
 	}
 }
 
@@ -1100,61 +1070,45 @@ func (c Choice) shiftBy(i, d uint64, up bool) (uint64, bool) {
 // tries the shift that zeroes the last value: (0, -1, -2) becomes (2, 1,
 // 0), and (0, 1, 0, 2) becomes (-2, -1, -2, 0).
 func shiftValues() *pass {
-	var groups perVersion[[][]int]
-	derive := func(s *shrinker) [][]int {
-		return groupBy(len(s.choices), func(i int) (Choice, bool) {
-			c := s.choices[i]
-			return c.shape(), c.Offset < len(s.best) && c.Below != 0
-		})
-	}
-	get := func(s *shrinker) [][]int { return groups.get(s, derive) }
-	return &pass{
-		name:  "shift values",
-		tier:  1,
-		count: func(s *shrinker) int { return len(get(s)) },
-		plan: func(s *shrinker, step int) ([]byte, func(bool, *Outcome)) {
-			gs := get(s)
-			if step >= len(gs) {
-				return nil, nil
-			}
-			old, choices, g := s.best, s.choices, gs[step]
-			shift := func(d uint64, up bool) []byte {
-				cand := slices.Clone(old)
-				for _, i := range g {
-					c := choices[i]
-					j, ok := c.shiftBy(c.Index(old), d, up)
-					if !ok {
-						return nil
-					}
-					cand = append(cand, make([]byte, max(0, c.End()-len(cand)))...)
-					copy(cand[c.Offset:], c.Encode(j))
+	signed := func(_ *shrinker, c Choice) bool { return c.Below != 0 }
+	return stepPass("shift values", 1, shapeGroups(signed), func(s *shrinker, g []int) ([]byte, func(bool, *Outcome)) {
+		old, choices := s.best, s.choices
+		shift := func(d uint64, up bool) []byte {
+			cand := slices.Clone(old)
+			for _, i := range g {
+				c := choices[i]
+				j, ok := c.shiftBy(c.Index(old), d, up)
+				if !ok {
+					return nil
 				}
-				return cand
+				cand = append(cand, make([]byte, max(0, c.End()-len(cand)))...)
+				copy(cand[c.Offset:], c.Encode(j))
 			}
-			last := choices[g[len(g)-1]]
-			return shift(1, false), func(kept bool, _ *Outcome) {
-				if !kept {
-					// One step may be larger (it moved a value away from
-					// zero) where the step that zeroes the last value, free
-					// as trailing bytes, is shorter.
-					if neg, mag := last.signed(last.Index(old)); mag > 1 || neg {
-						if cand := shift(mag, neg); cand != nil {
-							s.consider(cand)
-						}
+			return cand
+		}
+		last := choices[g[len(g)-1]]
+		return shift(1, false), func(kept bool, _ *Outcome) {
+			if !kept {
+				// One step may be larger (it moved a value away from
+				// zero) where the step that zeroes the last value, free
+				// as trailing bytes, is shorter.
+				if neg, mag := last.signed(last.Index(old)); mag > 1 || neg {
+					if cand := shift(mag, neg); cand != nil {
+						s.consider(cand)
 					}
-					return
 				}
-				findInteger(func(n int) bool {
-					cand := shift(uint64(n)+1, false)
-					if cand == nil {
-						return false
-					}
-					kept, _ := s.consider(cand)
-					return kept
-				})
+				return
 			}
-		},
-	}
+			findInteger(func(n int) bool {
+				cand := shift(uint64(n)+1, false)
+				if cand == nil {
+					return false
+				}
+				kept, _ := s.consider(cand)
+				return kept
+			})
+		}
+	})
 }
 
 // innermostRest returns the end of the smallest span that holds choice c
