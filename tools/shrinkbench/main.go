@@ -31,6 +31,7 @@ func main() {
 	flag.IntVar(&cfg.rapidChecks, "rapidchecks", 100000, "rapid.checks: test cases rapid may generate per seed to find a failure")
 	flag.IntVar(&cfg.misses, "misses", 3, "seeds to list per benchmark where ours missed the minimal input")
 	flag.BoolVar(&cfg.noRapid, "norapid", false, "skip rapid")
+	flag.BoolVar(&cfg.passes, "passes", false, "print ours' runs and shrinks per pass")
 	flag.Parse()
 
 	re, err := regexp.Compile(cfg.bench)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/shortlex/shortlex/minimize"
 	"github.com/shortlex/shortlex/tools/shrinkbench/bench"
 )
 
@@ -79,5 +80,19 @@ func TestSummarize(t *testing.T) {
 	if s.found != 3 || s.common != "a" || s.commonN != 2 || s.distinct != 2 || s.atMinValue != 2 ||
 		s.atMinSize != 2 || s.atMinInput != 1 || s.median != 20 || s.meanCalls != 20 {
 		t.Errorf("summarize = %+v: rapid's seeds without a failure must not count", s)
+	}
+}
+
+func TestPrintPasses(t *testing.T) {
+	fs := []final{
+		{passes: []minimize.PassStats{{Name: "delete span", Runs: 3, Shrinks: 1}, {Name: "lower choice", Runs: 10, Shrinks: 4}}},
+		{passes: []minimize.PassStats{{Name: "delete span", Runs: 5, Shrinks: 3}, {Name: "lower choice", Runs: 0}}},
+	}
+	var out bytes.Buffer
+	printPasses(&out, fs)
+	want := "| ours: pass | runs per seed | shrinks per seed |\n|---|---|---|\n" +
+		"| lower choice | 5.0 | 2.0 |\n| delete span | 4.0 | 2.0 |\n\n"
+	if out.String() != want {
+		t.Errorf("got\n%s\nwant (means per seed, most runs first)\n%s", out.String(), want)
 	}
 }

@@ -157,6 +157,10 @@ func printReport(w io.Writer, b bench.Benchmark, r *results, cfg config) {
 		}
 	}
 
+	if cfg.passes {
+		printPasses(w, r.finals[ours])
+	}
+
 	shown := 0
 	for i := range n {
 		f := r.finals[ours][i]
@@ -172,6 +176,37 @@ func printReport(w io.Writer, b bench.Benchmark, r *results, cfg config) {
 	if shown > 0 {
 		fmt.Fprintln(w)
 	}
+}
+
+// printPasses prints ours' mean runs and shrinks per seed for each pass,
+// the passes that ran most first: where the calls go.
+func printPasses(w io.Writer, fs []final) {
+	type total struct {
+		name          string
+		runs, shrinks int
+	}
+	var ts []total
+	at := map[string]int{}
+	for _, f := range fs {
+		for _, p := range f.passes {
+			i, ok := at[p.Name]
+			if !ok {
+				i = len(ts)
+				at[p.Name] = i
+				ts = append(ts, total{name: p.Name})
+			}
+			ts[i].runs += p.Runs
+			ts[i].shrinks += p.Shrinks
+		}
+	}
+	sort.SliceStable(ts, func(i, j int) bool { return ts[i].runs > ts[j].runs })
+	n := float64(max(len(fs), 1))
+	fmt.Fprintln(w, "| ours: pass | runs per seed | shrinks per seed |")
+	fmt.Fprintln(w, "|---|---|---|")
+	for _, t := range ts {
+		fmt.Fprintf(w, "| %s | %.1f | %.1f |\n", t.name, float64(t.runs)/n, float64(t.shrinks)/n)
+	}
+	fmt.Fprintln(w)
 }
 
 // hexShort formats b in hex, eliding the middle of long inputs.

@@ -28,6 +28,7 @@ type config struct {
 	rapidChecks  int
 	misses       int
 	noRapid      bool
+	passes       bool
 }
 
 // The reducers, in table order.
@@ -51,7 +52,8 @@ type final struct {
 	atMinInput bool   // key is the benchmark's minimal key
 	calls      int    // runs of the property, counting the first failing one
 	dur        time.Duration
-	slipped    bool // it fails with another signature than the original
+	slipped    bool                 // it fails with another signature than the original
+	passes     []minimize.PassStats // ours only: runs and shrinks by pass
 }
 
 // results are one benchmark's finals, by reducer and seed.
@@ -163,7 +165,7 @@ func runOurs(ctx context.Context, b bench.Benchmark, in []byte) (final, error) {
 		return final{}, err
 	}
 	f := describe(b, res.Input)
-	f.calls, f.dur = res.Stats.Runs, res.Stats.Duration
+	f.calls, f.dur, f.passes = res.Stats.Runs, res.Stats.Duration, res.Stats.Passes
 	return f, nil
 }
 
