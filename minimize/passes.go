@@ -712,12 +712,7 @@ func sortSiblings() *pass {
 	return stepPass("sort siblings", 0, derive, func(s *shrinker, g []int) ([]byte, func(bool, *Outcome)) {
 		cs := contentsOf(s, g)
 		sorted := slices.Clone(cs)
-		slices.SortStableFunc(sorted, func(a, b []byte) int {
-			if len(a) != len(b) {
-				return len(a) - len(b)
-			}
-			return bytes.Compare(a, b)
-		})
+		slices.SortStableFunc(sorted, concatOrder)
 		if slices.EqualFunc(cs, sorted, bytes.Equal) {
 			return nil, nil
 		}
@@ -727,7 +722,7 @@ func sortSiblings() *pass {
 				return
 			}
 			for k := 0; k+1 < len(g) && s.version == v; k++ {
-				if shortlexLess(cs[k+1], cs[k]) {
+				if concatOrder(cs[k+1], cs[k]) < 0 {
 					swapped := slices.Clone(cs)
 					swapped[k], swapped[k+1] = swapped[k+1], swapped[k]
 					s.consider(arrange(s, g, swapped))
@@ -735,6 +730,16 @@ func sortSiblings() *pass {
 			}
 		}
 	})
+}
+
+// concatOrder orders the contents of spans so that, laid out in order,
+// they make the lexicographically smallest input: a before b when a+b is
+// smaller than b+a. Sorting by length first would put a short leaf before
+// a subtree whose first value is smaller.
+func concatOrder(a, b []byte) int {
+	ab := append(slices.Clip(a), b...)
+	ba := append(slices.Clip(b), a...)
+	return bytes.Compare(ab, ba)
 }
 
 // pairStep numbers the pairs (i, j), i < j, of n choices: step
