@@ -675,9 +675,9 @@ func lowerDuplicates() *pass {
 	})
 }
 
-// sortSiblings sorts runs of sibling spans with the same label into
-// shortlex order, moving simpler elements first; if a full sort is not
-// kept it swaps adjacent out-of-order pairs.
+// sortSiblings sorts runs of sibling spans with the same label into the
+// order that makes the input smallest (concatOrder); if a full sort is
+// not kept it swaps adjacent out-of-order pairs.
 func sortSiblings() *pass {
 	derive := func(s *shrinker) [][]int {
 		type key struct {
@@ -973,8 +973,10 @@ func swapValues() *pass {
 // Where only the order of values matters (heap keys, sorted runs,
 // comparisons) that is the whole of value lowering in one run, and it
 // is made before structure is moved at an equal length, where large
-// values would decide which shape is smaller. Where exact values matter
-// it costs one run per shape.
+// values would decide which shape is smaller. It first tries every value
+// at index 1, the simplest nonzero one, for values that only say "not
+// empty" (a heap node's branch pick). Where exact values matter it costs
+// a run or two per shape.
 func rankValues() *pass {
 	nonzero := func(s *shrinker, c Choice) bool { return c.Index(s.best) != 0 }
 	return stepPass("rank values", 0, shapeGroups(nonzero), func(s *shrinker, g []int) ([]byte, func(bool, *Outcome)) {
