@@ -166,3 +166,14 @@ func BenchmarkCheckOverhead(b *testing.B) {
 		Check(tb, data, prop)
 	}
 }
+
+// BenchmarkRunRecorded is one recording run, as the reducer makes for
+// every candidate: a binary tree of Custom draws, each span labeled.
+func BenchmarkRunRecorded(b *testing.B) {
+	data := benchInput(64)
+	prop := func(t *T) { pairAt(5).Draw(t, "tree") }
+	b.ReportAllocs()
+	for b.Loop() {
+		Run(data, prop)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"runtime"
 	"strings"
+	"sync"
 )
 
 // A Generator draws values of type V from a [T]. Generators are values:
@@ -156,7 +157,11 @@ func OneOf[V any](gens ...Generator[V]) Generator[V] {
 // tree would get different labels, and the reducer could not sort or
 // collapse them. The copies share their source position.
 func funcName(f any) string {
-	fn := runtime.FuncForPC(reflect.ValueOf(f).Pointer())
+	pc := reflect.ValueOf(f).Pointer()
+	if name, ok := funcNames.Load(pc); ok {
+		return name.(string)
+	}
+	fn := runtime.FuncForPC(pc)
 	if fn == nil {
 		return "?"
 	}
@@ -165,5 +170,11 @@ func funcName(f any) string {
 		pkg = pkg[:i]
 	}
 	file, line := fn.FileLine(fn.Entry())
-	return fmt.Sprintf("%s/%s:%d", pkg, path.Base(filepath.ToSlash(file)), line)
+	name := fmt.Sprintf("%s/%s:%d", pkg, path.Base(filepath.ToSlash(file)), line)
+	funcNames.Store(pc, name)
+	return name
 }
+
+// funcNames caches funcName by code pointer: labels are made for every
+// draw a recording run makes, and a code pointer's position never changes.
+var funcNames sync.Map
