@@ -2,10 +2,12 @@ package fuzzsrc
 
 import (
 	"bytes"
-	"github.com/shortlex/shortlex/internal/floatorder"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
+
+	"github.com/shortlex/shortlex/internal/floatorder"
 )
 
 func TestFloat64Golden(t *testing.T) {
@@ -128,15 +130,7 @@ func floatOrder(a, b float64, o orderParams) int {
 		return -1
 	}
 	ka, kb := floatKey(math.Abs(a), o), floatKey(math.Abs(b), o)
-	for i := range ka {
-		switch {
-		case ka[i] < kb[i]:
-			return -1
-		case ka[i] > kb[i]:
-			return 1
-		}
-	}
-	return 0
+	return slices.Compare(ka[:], kb[:])
 }
 
 // floatKey is (class, position, integer part, fraction bits, fraction).

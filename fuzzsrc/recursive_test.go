@@ -80,15 +80,22 @@ func TestRecursiveGolden(t *testing.T) {
 	}
 }
 
+// spansLabeled returns the indices of r's spans whose label starts with
+// prefix, in order.
+func spansLabeled(r *Record, prefix string) []int {
+	var is []int
+	for i, s := range r.Spans {
+		if strings.HasPrefix(s.Label, prefix) {
+			is = append(is, i)
+		}
+	}
+	return is
+}
+
 func TestRecursiveSpansShareLabel(t *testing.T) {
 	g := treeGen(2)
 	r := Run(bytes.Repeat([]byte{0xff}, 64), func(t *T) { g.Draw(t, "tree") })
-	var levels []int
-	for i, s := range r.Spans {
-		if strings.HasPrefix(s.Label, "Recursive(") {
-			levels = append(levels, i)
-		}
-	}
+	levels := spansLabeled(r, "Recursive(")
 	// The full tree of depth 2 and fan-out 3: 1 + 3 + 9 levels.
 	if len(levels) != 13 {
 		t.Fatalf("got %d Recursive spans, want 13", len(levels))
@@ -106,12 +113,7 @@ func TestRecursiveDescendantReplaces(t *testing.T) {
 	data := []byte{0x80, 0xff, 0x80, 0xff, 0x00, 0x80, 0x00, 0x00}
 	g := treeGen(2)
 	r := Run(data, func(t *T) { g.Draw(t, "tree") })
-	var spans []int
-	for i, s := range r.Spans {
-		if strings.HasPrefix(s.Label, "Recursive(") {
-			spans = append(spans, i)
-		}
-	}
+	spans := spansLabeled(r, "Recursive(")
 	if len(spans) != 3 {
 		t.Fatalf("got %d Recursive spans, want 3", len(spans))
 	}
@@ -179,10 +181,8 @@ func pairAt(depth int) Generator[int] {
 func TestCustomLabelSurvivesInlining(t *testing.T) {
 	r := Run(bytes.Repeat([]byte{0xff}, 16), func(t *T) { pairAt(3).Draw(t, "tree") })
 	labels := map[string]int{}
-	for _, s := range r.Spans {
-		if strings.HasPrefix(s.Label, "Custom(") {
-			labels[s.Label]++
-		}
+	for _, i := range spansLabeled(r, "Custom(") {
+		labels[r.Spans[i].Label]++
 	}
 	// A full tree of depth 3: 1 + 2 + 4 + 8 Custom draws.
 	if n := slices.Collect(maps.Values(labels)); len(n) != 1 || n[0] != 15 {

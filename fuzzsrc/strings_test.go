@@ -3,6 +3,7 @@ package fuzzsrc
 import (
 	"bytes"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"unicode/utf8"
 
@@ -99,15 +100,7 @@ func runeKey(c rune) [2]int {
 
 func compareRunes(a, b rune) int {
 	ka, kb := runeKey(a), runeKey(b)
-	for i := range ka {
-		switch {
-		case ka[i] < kb[i]:
-			return -1
-		case ka[i] > kb[i]:
-			return 1
-		}
-	}
-	return 0
+	return slices.Compare(ka[:], kb[:])
 }
 
 // compareStrings orders strings lexicographically by runeKey, a prefix
