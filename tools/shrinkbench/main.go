@@ -32,6 +32,7 @@ func main() {
 	flag.IntVar(&cfg.misses, "misses", 3, "seeds to list per benchmark where ours missed the minimal input")
 	flag.BoolVar(&cfg.noRapid, "norapid", false, "skip rapid")
 	flag.BoolVar(&cfg.passes, "passes", false, "print ours' runs and shrinks per pass")
+	flag.IntVar(&cfg.restarts, "restarts", 0, "reduce each input this many more times with other reducer seeds and keep ours' smallest final (calls add up)")
 	flag.Parse()
 
 	re, err := regexp.Compile(cfg.bench)
@@ -39,8 +40,8 @@ func main() {
 		fmt.Fprintln(os.Stderr, "shrinkbench:", err)
 		os.Exit(2)
 	}
-	fmt.Printf("shrinkbench: -seeds %d -first %d -base %d -maxlen %d, %s, GOMAXPROCS %d\n\n",
-		cfg.seeds, cfg.first, cfg.base, cfg.maxLen, runtime.Version(), runtime.GOMAXPROCS(0))
+	fmt.Printf("shrinkbench: -seeds %d -first %d -base %d -maxlen %d -restarts %d, %s, GOMAXPROCS %d\n\n",
+		cfg.seeds, cfg.first, cfg.base, cfg.maxLen, cfg.restarts, runtime.Version(), runtime.GOMAXPROCS(0))
 	start := time.Now()
 	for _, b := range bench.All() {
 		if !re.MatchString(b.Name) {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/shortlex/shortlex/fuzzsrc"
 	"github.com/shortlex/shortlex/minimize"
 	"github.com/shortlex/shortlex/tools/shrinkbench/bench"
 )
@@ -94,5 +95,39 @@ func TestPrintPasses(t *testing.T) {
 		"| lower choice | 5.0 | 2.0 |\n| delete span | 4.0 | 2.0 |\n\n"
 	if out.String() != want {
 		t.Errorf("got\n%s\nwant (means per seed, most runs first)\n%s", out.String(), want)
+	}
+}
+
+// TestRestartsKeepSmallest checks -restarts: ours keeps the smallest final
+// of the reductions with reducer seeds 0, 1, 2 and counts all their runs.
+func TestRestartsKeepSmallest(t *testing.T) {
+	b := benchmark(t, "binheap")
+	run := func(_ context.Context, c []byte) (minimize.Outcome, error) {
+		return fuzzsrc.Run(c, b.Prop).Outcome(), nil
+	}
+	for seed := range 8 {
+		in, err := failingInput(b, 1, seed, 256)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var smallest []byte
+		calls := 0
+		for rs := range uint64(3) {
+			res, err := minimize.Minimize(context.Background(), in, run, minimize.Options{Workers: 1, Seed: rs})
+			if err != nil {
+				t.Fatal(err)
+			}
+			calls += res.Stats.Runs
+			if key := describe(b, res.Input).key; smallest == nil || bench.ShortlexLess(key, smallest) {
+				smallest = key
+			}
+		}
+		f, err := runOurs(context.Background(), b, in, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(f.key, smallest) || f.calls != calls {
+			t.Errorf("seed %d: -restarts 2 kept % x after %d calls, want % x after %d", seed, f.key, f.calls, smallest, calls)
+		}
 	}
 }
