@@ -1,6 +1,7 @@
 package minimize_test
 
 import (
+	"bytes"
 	"context"
 	"math/rand/v2"
 	"testing"
@@ -227,6 +228,49 @@ func TestSwapValuesLeavesLocalMinimum(t *testing.T) {
 		t.Fatal(err)
 	}
 	if diff := cmp.Diff([]int{0, 1, 0}, p.value(res.Input)); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// TestDeleteMirrorsSibling reduces a target that reads a tree of depth
+// two (a node is a value byte, 0 for none, then its two children) and
+// fails only on two trees: 5(5(3 2) 4) and the smaller 5(5(2 3)), where
+// the subtree 4 is gone and its sibling's children are the other way
+// round. No move alone gets there: the deletion alone, 5(5(3 2)), and the
+// mirror alone, 5(5(2 3) 4), pass.
+func TestDeleteMirrorsSibling(t *testing.T) {
+	start, want := []byte{5, 5, 3, 2, 4}, []byte{5, 5, 2, 3}
+	run := func(_ context.Context, in []byte) (minimize.Outcome, error) {
+		var out minimize.Outcome
+		pos := 0
+		var node func(parent, depth int)
+		node = func(parent, depth int) {
+			i := len(out.Spans)
+			out.Spans = append(out.Spans, minimize.Span{Label: "node", Start: pos, Parent: parent})
+			out.Choices = append(out.Choices, minimize.Choice{Offset: pos, Width: 1, Max: 255})
+			var v byte
+			if pos < len(in) {
+				v = in[pos]
+			}
+			pos++
+			if v != 0 && depth < 2 {
+				node(i, depth+1)
+				node(i, depth+1)
+			}
+			out.Spans[i].End = pos
+		}
+		node(-1, 0)
+		out.Used = min(pos, len(in))
+		tree := bytes.TrimRight(in[:out.Used], "\x00")
+		out.Failed = bytes.Equal(tree, start) || bytes.Equal(tree, want)
+		out.Signature = "tree"
+		return out, nil
+	}
+	res, err := minimize.Minimize(context.Background(), start, run, minimize.Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, res.Input); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 }

@@ -35,7 +35,8 @@
 // seeded random order: rank values (the values of a shape replaced by the
 // smallest in the same order, in one run), sort sibling spans, delete
 // spans (largest first, growing a deletion over siblings with an
-// exponential probe and binary search), zero spans (retrying with the
+// exponential probe and binary search; a deletion that no longer fails is
+// retried with a sibling's children reversed), zero spans (retrying with the
 // width the zeroed span used), delete blocks of consecutive choices,
 // replace a span by a descendant with the same label, lower each choice
 // (integers by magnitude, keeping their sign; a long search first tries

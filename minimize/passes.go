@@ -233,6 +233,56 @@ func (s *shrinker) retryKeepingValues(old []byte, oldChoices []Choice, a, b int,
 	return kept
 }
 
+// deleteMirroringSibling follows up a deletion of span i, the region
+// [a, b) of old, that was not kept: it retries it with the children of a
+// sibling of the same label reversed, one sibling at a time. With a
+// subtree gone its sibling is left to fail alone, and what failed through
+// the two together (a heap's merge, which takes the children the other
+// way round) may need that sibling mirrored. The mirror alone is no
+// smaller, so no pass tries it; with the deletion it is.
+func (s *shrinker) deleteMirroringSibling(old []byte, spans []Span, i, a, b int) bool {
+	for _, j := range siblings(spans, i) {
+		if j == i || spans[j].Label != spans[i].Label || spans[j].End > len(old) {
+			continue
+		}
+		var kids []int
+		for k, sp := range spans {
+			if sp.Parent == j && sp.Label == spans[j].Label && sp.Start < sp.End {
+				kids = append(kids, k)
+			}
+		}
+		if len(kids) < 2 {
+			continue
+		}
+		contents := make([][]byte, len(kids))
+		for n, k := range kids {
+			contents[len(kids)-1-n] = old[spans[k].Start:spans[k].End]
+		}
+		mirrored := arrangeSpans(old, spans, kids, contents)
+		if bytes.Equal(mirrored, old) {
+			continue
+		}
+		// Siblings do not overlap, so [a, b) is where it was.
+		if kept, _ := s.consider(splice(mirrored, a, b, nil)); kept {
+			return true
+		}
+	}
+	return false
+}
+
+// arrangeSpans returns base with the spans g (in order, not overlapping,
+// inside base) holding contents instead, in order.
+func arrangeSpans(base []byte, spans []Span, g []int, contents [][]byte) []byte {
+	var out []byte
+	at := 0
+	for k, i := range g {
+		out = append(out, base[at:spans[i].Start]...)
+		out = append(out, contents[k]...)
+		at = spans[i].End
+	}
+	return append(out, base[at:]...)
+}
+
 // siblings returns the indices of the spans sharing span i's parent, in
 // order.
 func siblings(spans []Span, i int) []int {
@@ -284,6 +334,9 @@ func deleteSpans() *pass {
 			return splice(old, a, b, nil), func(kept bool, out *Outcome) {
 				if !kept {
 					kept = s.retryKeepingValues(old, choices, a, b, out)
+				}
+				if !kept {
+					kept = s.deleteMirroringSibling(old, spans, i, a, b)
 				}
 				if kept {
 					growDeletion(s, old, spans, i, a, b)
@@ -689,19 +742,6 @@ func sortSiblings() *pass {
 			return key{sp.Parent, sp.Label}, sp.End <= len(s.best) && sp.Start < sp.End
 		})
 	}
-	// arrange returns the best input with the group's spans holding the
-	// given contents, in order.
-	arrange := func(s *shrinker, g []int, contents [][]byte) []byte {
-		var out []byte
-		at := 0
-		for k, i := range g {
-			sp := s.out.Spans[i]
-			out = append(out, s.best[at:sp.Start]...)
-			out = append(out, contents[k]...)
-			at = sp.End
-		}
-		return append(out, s.best[at:]...)
-	}
 	contentsOf := func(s *shrinker, g []int) [][]byte {
 		cs := make([][]byte, len(g))
 		for k, i := range g {
@@ -717,7 +757,7 @@ func sortSiblings() *pass {
 			return nil, nil
 		}
 		v := s.version
-		return arrange(s, g, sorted), func(kept bool, _ *Outcome) {
+		return arrangeSpans(s.best, s.out.Spans, g, sorted), func(kept bool, _ *Outcome) {
 			if kept {
 				return
 			}
@@ -725,7 +765,7 @@ func sortSiblings() *pass {
 				if concatOrder(cs[k+1], cs[k]) < 0 {
 					swapped := slices.Clone(cs)
 					swapped[k], swapped[k+1] = swapped[k+1], swapped[k]
-					s.consider(arrange(s, g, swapped))
+					s.consider(arrangeSpans(s.best, s.out.Spans, g, swapped))
 				}
 			}
 		}
