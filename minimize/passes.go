@@ -234,17 +234,26 @@ func (s *shrinker) retryKeepingValues(old []byte, oldChoices []Choice, a, b int,
 }
 
 // deleteMirroringSibling follows up a deletion of span i, the region
-// [a, b) of old, that was not kept: it retries it with the children of a
-// sibling of the same label reversed, one sibling at a time. With a
-// subtree gone its sibling is left to fail alone, and what failed through
-// the two together (a heap's merge, which takes the children the other
-// way round) may need that sibling mirrored. The mirror alone is no
-// smaller, so no pass tries it; with the deletion it is.
+// [a, b) of old, that was not kept: it retries it with the children of
+// the same-label sibling just before i, then just after, reversed. With a
+// subtree gone its neighbour is left to fail alone, and what failed
+// through the two together (a heap's merge, which takes the children the
+// other way round) may need that neighbour mirrored. The mirror alone is
+// no smaller, so no pass tries it; with the deletion it is. Only the two
+// neighbours are tried, so a failed deletion costs at most two more runs.
 func (s *shrinker) deleteMirroringSibling(old []byte, spans []Span, i, a, b int) bool {
+	var same []int
 	for _, j := range siblings(spans, i) {
-		if j == i || spans[j].Label != spans[i].Label || spans[j].End > len(old) {
+		if spans[j].Label == spans[i].Label {
+			same = append(same, j)
+		}
+	}
+	at := slices.Index(same, i)
+	for _, n := range []int{at - 1, at + 1} {
+		if n < 0 || n >= len(same) || spans[same[n]].End > len(old) {
 			continue
 		}
+		j := same[n]
 		var kids []int
 		for k, sp := range spans {
 			if sp.Parent == j && sp.Label == spans[j].Label && sp.Start < sp.End {
@@ -255,8 +264,8 @@ func (s *shrinker) deleteMirroringSibling(old []byte, spans []Span, i, a, b int)
 			continue
 		}
 		contents := make([][]byte, len(kids))
-		for n, k := range kids {
-			contents[len(kids)-1-n] = old[spans[k].Start:spans[k].End]
+		for m, k := range kids {
+			contents[len(kids)-1-m] = old[spans[k].Start:spans[k].End]
 		}
 		mirrored := arrangeSpans(old, spans, kids, contents)
 		if bytes.Equal(mirrored, old) {
