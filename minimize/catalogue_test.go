@@ -3,6 +3,7 @@ package minimize_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -263,6 +264,58 @@ func TestDeleteMirrorsSibling(t *testing.T) {
 		out.Used = min(pos, len(in))
 		tree := bytes.TrimRight(in[:out.Used], "\x00")
 		out.Failed = bytes.Equal(tree, start) || bytes.Equal(tree, want)
+		out.Signature = "tree"
+		return out, nil
+	}
+	res, err := minimize.Minimize(context.Background(), start, run, minimize.Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, res.Input); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// TestDeleteMirrorsHolder reduces a target that reads a tree as
+// TestDeleteMirrorsSibling does, except that a leaf at depth two reads one
+// more byte, as a generator draws past a size budget. It fails only on
+// 5(5(3 _) 4), where _ is an empty slot and the leaf 3's extra byte is 9,
+// and on the smaller 5(5(4 3)) with both extra bytes 0: deleting the slot
+// lets 4 slide under the left 5, which then fails only with its children
+// the other way round. The deletion alone, 5(5(3 4)), passes, and the
+// slot's siblings have no children to mirror. The mirror carries the 9 to
+// the end, one byte longer than the start, so only the cut tail makes it
+// a candidate.
+func TestDeleteMirrorsHolder(t *testing.T) {
+	start, want := []byte{5, 5, 3, 9, 0, 4}, []byte{5, 5, 4, 0, 3}
+	run := func(_ context.Context, in []byte) (minimize.Outcome, error) {
+		var out minimize.Outcome
+		pos := 0
+		read := func() byte {
+			out.Choices = append(out.Choices, minimize.Choice{Offset: pos, Width: 1, Max: 255})
+			pos++
+			if pos <= len(in) {
+				return in[pos-1]
+			}
+			return 0
+		}
+		var node func(parent, depth int) string
+		node = func(parent, depth int) string {
+			i := len(out.Spans)
+			out.Spans = append(out.Spans, minimize.Span{Label: "node", Start: pos, Parent: parent})
+			defer func() { out.Spans[i].End = pos }()
+			v := read()
+			switch {
+			case v == 0:
+				return "_"
+			case depth == 2:
+				return fmt.Sprintf("%d:%d", v, read())
+			}
+			return fmt.Sprintf("%d(%s %s)", v, node(i, depth+1), node(i, depth+1))
+		}
+		tree := node(-1, 0)
+		out.Used = min(pos, len(in))
+		out.Failed = tree == "5(5(3:9 _) 4(_ _))" || tree == "5(5(4:0 3:0) _)"
 		out.Signature = "tree"
 		return out, nil
 	}

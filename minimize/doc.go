@@ -31,24 +31,25 @@
 //
 // # Passes
 //
-// Reduction is organised in passes, each a list of steps tried in a
-// seeded random order: rank values (the values of a shape replaced by the
+// Reduction is organised in passes, each a list of steps tried in a seeded
+// random order: rank values (the values of a shape replaced by the
 // smallest in the same order, in one run), sort sibling spans, delete
 // spans (largest first, growing a deletion over siblings with an
 // exponential probe and binary search; a deletion that no longer fails is
-// retried with a sibling's children reversed), zero spans (retrying with the
-// width the zeroed span used), delete blocks of consecutive choices,
-// replace a span by a descendant with the same label, lower each choice
-// (integers by magnitude, keeping their sign; a long search first tries
-// the values other choices of its shape hold), lower equal choices
-// together, and, when those are stuck, shift all values of a shape, swap
-// two values everywhere, lower pairs together, move value between pairs,
-// lower a choice and repair what depends on it, and delete pairs of
-// choices. Values that zig-zag down are lowered by a common offset.
-// Passes that shortened the input run first in the next round; the
+// retried with a sibling's children reversed, or, for an empty slot, with
+// the children of the span the next one slid under reversed), zero spans
+// (retrying with the width the zeroed span used), delete blocks of
+// consecutive choices, replace a span by a descendant with the same label,
+// lower each choice (integers by magnitude, keeping their sign; a long
+// search first tries the values other choices of its shape hold), lower
+// equal choices together, and, when those are stuck, shift all values of a
+// shape, swap two values everywhere, lower pairs together, move value
+// between pairs, lower a choice and repair what depends on it, and delete
+// pairs of choices. Values that zig-zag down are lowered by a common
+// offset. Passes that shortened the input run first in the next round; the
 // reduction ends at a fixed point of every pass, or when a budget in
-// Options runs out. A target without structure is reduced as a plain
-// byte sequence by the same passes.
+// Options runs out. A target without structure is reduced as a plain byte
+// sequence by the same passes.
 //
 // This package knows nothing about how inputs are decoded or how the
 // target runs; it imports nothing else from this module.

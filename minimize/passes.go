@@ -279,6 +279,62 @@ func (s *shrinker) deleteMirroringSibling(old []byte, spans []Span, i, a, b int)
 	return false
 }
 
+// deleteMirroringHolder follows up a deletion of an empty slot, the
+// region [a, b) of old, that was not kept; span i is an empty slot if its
+// bytes are all zero and no span of its label lies inside it. In the
+// deletion's own outcome, the span that slid into the gap has a parent,
+// and the deletion is retried with that parent's children reversed: a
+// heap's empty slot deleted lets the next subtree slide under a new
+// parent, and in the order the target walks them the new pair may fail
+// only the other way round. A mirrored subtree may carry bytes its old
+// place ignored (draws past a size budget) to the end, so the candidate
+// is cut to one byte shorter than the best. Spans holding anything are
+// left to deleteMirroringSibling: retrying every deletion this way costs
+// runs and found nothing more on the benchmarks.
+func (s *shrinker) deleteMirroringHolder(old []byte, spans []Span, i, a, b int, out *Outcome) bool {
+	if out == nil || !isZero(old[a:b]) {
+		return false
+	}
+	for _, sp := range spans[i+1:] {
+		if sp.Start >= spans[i].End {
+			break
+		}
+		if sp.Label == spans[i].Label {
+			return false
+		}
+	}
+	label := spans[i].Label
+	k := slices.IndexFunc(out.Spans, func(sp Span) bool { return sp.Start == a && sp.Label == label })
+	if k < 0 || out.Spans[k].Parent < 0 {
+		return false
+	}
+	p := out.Spans[k].Parent
+	var kids []int
+	end := 0
+	for m, sp := range out.Spans {
+		if sp.Parent == p && sp.Label == out.Spans[p].Label && sp.Start < sp.End {
+			kids = append(kids, m)
+			end = max(end, sp.End)
+		}
+	}
+	if len(kids) < 2 {
+		return false
+	}
+	base := splice(old, a, b, nil)
+	base = append(base, make([]byte, max(0, end-len(base)))...)
+	contents := make([][]byte, len(kids))
+	for m, kid := range kids {
+		contents[len(kids)-1-m] = base[out.Spans[kid].Start:out.Spans[kid].End]
+	}
+	cand := arrangeSpans(base, out.Spans, kids, contents)
+	cand = s.normalize(cand)
+	if len(cand) >= len(s.best) {
+		cand = cand[:max(0, len(s.best)-1)]
+	}
+	kept, _ := s.consider(cand)
+	return kept
+}
+
 // arrangeSpans returns base with the spans g (in order, not overlapping,
 // inside base) holding contents instead, in order.
 func arrangeSpans(base []byte, spans []Span, g []int, contents [][]byte) []byte {
@@ -346,6 +402,9 @@ func deleteSpans() *pass {
 				}
 				if !kept {
 					kept = s.deleteMirroringSibling(old, spans, i, a, b)
+				}
+				if !kept {
+					kept = s.deleteMirroringHolder(old, spans, i, a, b, out)
 				}
 				if kept {
 					growDeletion(s, old, spans, i, a, b)
