@@ -233,6 +233,32 @@ func TestSwapValuesLeavesLocalMinimum(t *testing.T) {
 	}
 }
 
+// readTree reads in as a tree of depth two, a node a value byte (0 for
+// none) and then its two children, and records the spans and choices.
+func readTree(in []byte) minimize.Outcome {
+	var out minimize.Outcome
+	pos := 0
+	var node func(parent, depth int)
+	node = func(parent, depth int) {
+		i := len(out.Spans)
+		out.Spans = append(out.Spans, minimize.Span{Label: "node", Start: pos, Parent: parent})
+		out.Choices = append(out.Choices, minimize.Choice{Offset: pos, Width: 1, Max: 255})
+		var v byte
+		if pos < len(in) {
+			v = in[pos]
+		}
+		pos++
+		if v != 0 && depth < 2 {
+			node(i, depth+1)
+			node(i, depth+1)
+		}
+		out.Spans[i].End = pos
+	}
+	node(-1, 0)
+	out.Used = min(pos, len(in))
+	return out
+}
+
 // TestDeleteMirrorsSibling reduces a target that reads a tree of depth
 // two (a node is a value byte, 0 for none, then its two children) and
 // fails only on two trees: 5(5(3 2) 4) and the smaller 5(5(2 3)), where
@@ -242,26 +268,7 @@ func TestSwapValuesLeavesLocalMinimum(t *testing.T) {
 func TestDeleteMirrorsSibling(t *testing.T) {
 	start, want := []byte{5, 5, 3, 2, 4}, []byte{5, 5, 2, 3}
 	run := func(_ context.Context, in []byte) (minimize.Outcome, error) {
-		var out minimize.Outcome
-		pos := 0
-		var node func(parent, depth int)
-		node = func(parent, depth int) {
-			i := len(out.Spans)
-			out.Spans = append(out.Spans, minimize.Span{Label: "node", Start: pos, Parent: parent})
-			out.Choices = append(out.Choices, minimize.Choice{Offset: pos, Width: 1, Max: 255})
-			var v byte
-			if pos < len(in) {
-				v = in[pos]
-			}
-			pos++
-			if v != 0 && depth < 2 {
-				node(i, depth+1)
-				node(i, depth+1)
-			}
-			out.Spans[i].End = pos
-		}
-		node(-1, 0)
-		out.Used = min(pos, len(in))
+		out := readTree(in)
 		tree := bytes.TrimRight(in[:out.Used], "\x00")
 		out.Failed = bytes.Equal(tree, start) || bytes.Equal(tree, want)
 		out.Signature = "tree"
@@ -316,6 +323,30 @@ func TestDeleteMirrorsHolder(t *testing.T) {
 		tree := node(-1, 0)
 		out.Used = min(pos, len(in))
 		out.Failed = tree == "5(5(3:9 _) 4(_ _))" || tree == "5(5(4:0 3:0) _)"
+		out.Signature = "tree"
+		return out, nil
+	}
+	res, err := minimize.Minimize(context.Background(), start, run, minimize.Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, res.Input); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// TestDeleteLowersSibling reduces a target that reads a tree as
+// TestDeleteMirrorsSibling does and fails only on 2(5(4 _) 3), where _ is
+// an empty slot, and on the smaller 2(5(2 3)): deleting the slot lets 3
+// slide in beside 4, and the pair fails only once 4 is lowered to 2, a
+// value the root holds. The deletion alone, 2(5(4 3)), and the lowering
+// alone, 2(5(2 _) 3), pass.
+func TestDeleteLowersSibling(t *testing.T) {
+	start, want := []byte{2, 5, 4, 0, 3}, []byte{2, 5, 2, 3}
+	run := func(_ context.Context, in []byte) (minimize.Outcome, error) {
+		out := readTree(in)
+		tree := bytes.TrimRight(in[:out.Used], "\x00")
+		out.Failed = bytes.Equal(tree, start) || bytes.Equal(tree, want)
 		out.Signature = "tree"
 		return out, nil
 	}

@@ -279,29 +279,20 @@ func (s *shrinker) deleteMirroringSibling(old []byte, spans []Span, i, a, b int)
 	return false
 }
 
-// deleteMirroringHolder follows up a deletion of an empty slot, the
-// region [a, b) of old, that was not kept; span i is an empty slot if its
-// bytes are all zero and no span of its label lies inside it. In the
-// deletion's own outcome, the span that slid into the gap has a parent,
-// and the deletion is retried with that parent's children reversed: a
-// heap's empty slot deleted lets the next subtree slide under a new
-// parent, and in the order the target walks them the new pair may fail
-// only the other way round. A mirrored subtree may carry bytes its old
-// place ignored (draws past a size budget) to the end, so the candidate
-// is cut to one byte shorter than the best. Spans holding anything are
-// left to deleteMirroringSibling: retrying every deletion this way costs
-// runs and found nothing more on the benchmarks.
+// deleteMirroringHolder follows up a deletion of an empty slot (see
+// emptySlot), span i and the region [a, b) of old, that was not kept. In
+// the deletion's own outcome, the span that slid into the gap has a
+// parent, and the deletion is retried with that parent's children
+// reversed: a heap's empty slot deleted lets the next subtree slide under
+// a new parent, and in the order the target walks them the new pair may
+// fail only the other way round. A mirrored subtree may carry bytes its
+// old place ignored (draws past a size budget) to the end, so the
+// candidate is cut to one byte shorter than the best. Spans holding
+// anything are left to deleteMirroringSibling: retrying every deletion
+// this way costs runs and found nothing more on the benchmarks.
 func (s *shrinker) deleteMirroringHolder(old []byte, spans []Span, i, a, b int, out *Outcome) bool {
-	if out == nil || !isZero(old[a:b]) {
+	if out == nil || !emptySlot(old, spans, i, a, b) {
 		return false
-	}
-	for _, sp := range spans[i+1:] {
-		if sp.Start >= spans[i].End {
-			break
-		}
-		if sp.Label == spans[i].Label {
-			return false
-		}
 	}
 	label := spans[i].Label
 	k := slices.IndexFunc(out.Spans, func(sp Span) bool { return sp.Start == a && sp.Label == label })
@@ -333,6 +324,88 @@ func (s *shrinker) deleteMirroringHolder(old []byte, spans []Span, i, a, b int, 
 	}
 	kept, _ := s.consider(cand)
 	return kept
+}
+
+// deleteLoweringSibling follows up a deletion of an empty slot, span i
+// and the region [a, b) of old, that was not kept: it retries it with one
+// of the choices of the same-label sibling just before it (its own, not
+// those of spans of its label inside it) set to a smaller value that a
+// choice of the same shape holds somewhere in the input. Deleting a
+// heap's empty slot slides the next subtree in beside that sibling, and
+// the pair may fail only once the sibling's key is below the newcomer's;
+// a key is bounded below by its parent's, so the value that works is
+// typically one the input already holds. One run per such value.
+func (s *shrinker) deleteLoweringSibling(old []byte, spans []Span, choices []Choice, i, a, b int) bool {
+	if !emptySlot(old, spans, i, a, b) {
+		return false
+	}
+	prev := -1
+	for _, j := range siblings(spans, i) {
+		if j == i {
+			break
+		}
+		if spans[j].Label == spans[i].Label {
+			prev = j
+		}
+	}
+	if prev < 0 {
+		return false
+	}
+	sib := spans[prev]
+	// Nested spans of the label hold choices that are not the sibling's own.
+	var nested []Span
+	for _, sp := range spans[prev+1:] {
+		if sp.Start >= sib.End {
+			break
+		}
+		if sp.Label == sib.Label {
+			nested = append(nested, sp)
+		}
+	}
+	own := func(c Choice) bool {
+		return !slices.ContainsFunc(nested, func(sp Span) bool { return sp.Start <= c.Offset && c.End() <= sp.End })
+	}
+	for k := len(choices) - 1; k >= 0; k-- {
+		c := choices[k]
+		if c.Offset < sib.Start || c.End() > min(sib.End, len(old)) || !own(c) {
+			continue
+		}
+		cur := c.Index(old)
+		var lower []uint64
+		for _, o := range choices {
+			if o.shape() == c.shape() && o.End() <= len(old) {
+				if v := o.Index(old); v < cur {
+					lower = append(lower, v)
+				}
+			}
+		}
+		slices.Sort(lower)
+		for _, v := range slices.Compact(lower) {
+			cand := slices.Clone(old)
+			copy(cand[c.Offset:], c.Encode(v))
+			if kept, _ := s.consider(splice(cand, a, b, nil)); kept {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// emptySlot reports whether span i, the region [a, b) of old, is an empty
+// slot: its bytes are all zero and no span of its label lies inside it.
+func emptySlot(old []byte, spans []Span, i, a, b int) bool {
+	if !isZero(old[a:b]) {
+		return false
+	}
+	for _, sp := range spans[i+1:] {
+		if sp.Start >= spans[i].End {
+			break
+		}
+		if sp.Label == spans[i].Label {
+			return false
+		}
+	}
+	return true
 }
 
 // arrangeSpans returns base with the spans g (in order, not overlapping,
@@ -405,6 +478,9 @@ func deleteSpans() *pass {
 				}
 				if !kept {
 					kept = s.deleteMirroringHolder(old, spans, i, a, b, out)
+				}
+				if !kept {
+					kept = s.deleteLoweringSibling(old, spans, choices, i, a, b)
 				}
 				if kept {
 					growDeletion(s, old, spans, i, a, b)
