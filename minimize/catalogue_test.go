@@ -3,7 +3,6 @@ package minimize_test
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -234,23 +233,30 @@ func TestSwapValuesLeavesLocalMinimum(t *testing.T) {
 }
 
 // readTree reads in as a tree of depth two, a node a value byte (0 for
-// none) and then its two children, and records the spans and choices.
-func readTree(in []byte) minimize.Outcome {
+// none) and then its two children, and records the spans and choices. If
+// leafByte, a node at depth two reads one more byte, as a generator draws
+// past a size budget.
+func readTree(in []byte, leafByte bool) minimize.Outcome {
 	var out minimize.Outcome
 	pos := 0
+	read := func() byte {
+		out.Choices = append(out.Choices, minimize.Choice{Offset: pos, Width: 1, Max: 255})
+		pos++
+		if pos <= len(in) {
+			return in[pos-1]
+		}
+		return 0
+	}
 	var node func(parent, depth int)
 	node = func(parent, depth int) {
 		i := len(out.Spans)
 		out.Spans = append(out.Spans, minimize.Span{Label: "node", Start: pos, Parent: parent})
-		out.Choices = append(out.Choices, minimize.Choice{Offset: pos, Width: 1, Max: 255})
-		var v byte
-		if pos < len(in) {
-			v = in[pos]
-		}
-		pos++
-		if v != 0 && depth < 2 {
+		switch v := read(); {
+		case v != 0 && depth < 2:
 			node(i, depth+1)
 			node(i, depth+1)
+		case v != 0 && leafByte:
+			read()
 		}
 		out.Spans[i].End = pos
 	}
@@ -259,103 +265,56 @@ func readTree(in []byte) minimize.Outcome {
 	return out
 }
 
-// TestDeleteMirrorsSibling reduces a target that reads a tree of depth
-// two (a node is a value byte, 0 for none, then its two children) and
-// fails only on two trees: 5(5(3 2) 4) and the smaller 5(5(2 3)), where
-// the subtree 4 is gone and its sibling's children are the other way
-// round. No move alone gets there: the deletion alone, 5(5(3 2)), and the
-// mirror alone, 5(5(2 3) 4), pass.
-func TestDeleteMirrorsSibling(t *testing.T) {
-	start, want := []byte{5, 5, 3, 2, 4}, []byte{5, 5, 2, 3}
-	run := func(_ context.Context, in []byte) (minimize.Outcome, error) {
-		out := readTree(in)
-		tree := bytes.TrimRight(in[:out.Used], "\x00")
-		out.Failed = bytes.Equal(tree, start) || bytes.Equal(tree, want)
-		out.Signature = "tree"
-		return out, nil
-	}
-	res, err := minimize.Minimize(context.Background(), start, run, minimize.Options{Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(want, res.Input); diff != "" {
-		t.Errorf("(-want +got):\n%s", diff)
-	}
-}
-
-// TestDeleteMirrorsHolder reduces a target that reads a tree as
-// TestDeleteMirrorsSibling does, except that a leaf at depth two reads one
-// more byte, as a generator draws past a size budget. It fails only on
-// 5(5(3 _) 4), where _ is an empty slot and the leaf 3's extra byte is 9,
-// and on the smaller 5(5(4 3)) with both extra bytes 0: deleting the slot
-// lets 4 slide under the left 5, which then fails only with its children
-// the other way round. The deletion alone, 5(5(3 4)), passes, and the
-// slot's siblings have no children to mirror. The mirror carries the 9 to
-// the end, one byte longer than the start, so only the cut tail makes it
-// a candidate.
-func TestDeleteMirrorsHolder(t *testing.T) {
-	start, want := []byte{5, 5, 3, 9, 0, 4}, []byte{5, 5, 4, 0, 3}
-	run := func(_ context.Context, in []byte) (minimize.Outcome, error) {
-		var out minimize.Outcome
-		pos := 0
-		read := func() byte {
-			out.Choices = append(out.Choices, minimize.Choice{Offset: pos, Width: 1, Max: 255})
-			pos++
-			if pos <= len(in) {
-				return in[pos-1]
+// TestDeleteFollowUps reduces targets that read a tree (see readTree) and
+// fail on two inputs only, a start and a smaller one that no single move
+// reaches: a deletion that no longer fails has to be retried with a
+// second change. Trees are written value(left right), _ for an empty slot.
+func TestDeleteFollowUps(t *testing.T) {
+	tests := []struct {
+		name        string
+		start, want []byte
+		leafByte    bool
+		why         string
+	}{{
+		name:  "mirror the sibling before",
+		start: []byte{5, 5, 3, 2, 4}, want: []byte{5, 5, 2, 3},
+		why: "5(5(3 2) 4) to 5(5(2 3)): with the subtree 4 gone its sibling fails alone only mirrored; " +
+			"the deletion alone, 5(5(3 2)), and the mirror alone, 5(5(2 3) 4), pass",
+	}, {
+		name:  "mirror the sibling after, which reads past the end",
+		start: []byte{5, 4, 0, 0, 5, 2}, want: []byte{5, 5, 0, 2},
+		why: "5(4(_ _) 5(2 _)) to 5(5(_ 2)): the right subtree's empty slot is read past the end of the input, " +
+			"and the mirror moves it with what it reads there",
+	}, {
+		name:  "mirror the span the next one slid under",
+		start: []byte{5, 5, 3, 9, 0, 4}, want: []byte{5, 5, 4, 0, 3}, leafByte: true,
+		why: "5(5(3 _) 4) to 5(5(4 3)): deleting the empty slot slides 4 under the left 5, which fails only " +
+			"mirrored; the slot's siblings have no children to mirror, and the mirror carries the leaf 3's " +
+			"extra byte 9 to the end, one byte longer than the start, so only the cut tail makes it a candidate",
+	}, {
+		name:  "lower the sibling before",
+		start: []byte{2, 5, 4, 0, 3}, want: []byte{2, 5, 2, 3},
+		why: "2(5(4 _) 3) to 2(5(2 3)): deleting the empty slot slides 3 in beside 4, and the pair fails only " +
+			"once 4 is lowered to 2, a value the root holds; the deletion alone, 2(5(4 3)), and the lowering " +
+			"alone, 2(5(2 _) 3), pass",
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			run := func(_ context.Context, in []byte) (minimize.Outcome, error) {
+				out := readTree(in, tt.leafByte)
+				got := bytes.TrimRight(in[:out.Used], "\x00")
+				out.Failed = bytes.Equal(got, tt.start) || bytes.Equal(got, tt.want)
+				out.Signature = "tree"
+				return out, nil
 			}
-			return 0
-		}
-		var node func(parent, depth int) string
-		node = func(parent, depth int) string {
-			i := len(out.Spans)
-			out.Spans = append(out.Spans, minimize.Span{Label: "node", Start: pos, Parent: parent})
-			defer func() { out.Spans[i].End = pos }()
-			v := read()
-			switch {
-			case v == 0:
-				return "_"
-			case depth == 2:
-				return fmt.Sprintf("%d:%d", v, read())
+			res, err := minimize.Minimize(context.Background(), tt.start, run, minimize.Options{Workers: 1})
+			if err != nil {
+				t.Fatal(err)
 			}
-			return fmt.Sprintf("%d(%s %s)", v, node(i, depth+1), node(i, depth+1))
-		}
-		tree := node(-1, 0)
-		out.Used = min(pos, len(in))
-		out.Failed = tree == "5(5(3:9 _) 4(_ _))" || tree == "5(5(4:0 3:0) _)"
-		out.Signature = "tree"
-		return out, nil
-	}
-	res, err := minimize.Minimize(context.Background(), start, run, minimize.Options{Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(want, res.Input); diff != "" {
-		t.Errorf("(-want +got):\n%s", diff)
-	}
-}
-
-// TestDeleteLowersSibling reduces a target that reads a tree as
-// TestDeleteMirrorsSibling does and fails only on 2(5(4 _) 3), where _ is
-// an empty slot, and on the smaller 2(5(2 3)): deleting the slot lets 3
-// slide in beside 4, and the pair fails only once 4 is lowered to 2, a
-// value the root holds. The deletion alone, 2(5(4 3)), and the lowering
-// alone, 2(5(2 _) 3), pass.
-func TestDeleteLowersSibling(t *testing.T) {
-	start, want := []byte{2, 5, 4, 0, 3}, []byte{2, 5, 2, 3}
-	run := func(_ context.Context, in []byte) (minimize.Outcome, error) {
-		out := readTree(in)
-		tree := bytes.TrimRight(in[:out.Used], "\x00")
-		out.Failed = bytes.Equal(tree, start) || bytes.Equal(tree, want)
-		out.Signature = "tree"
-		return out, nil
-	}
-	res, err := minimize.Minimize(context.Background(), start, run, minimize.Options{Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(want, res.Input); diff != "" {
-		t.Errorf("(-want +got):\n%s", diff)
+			if diff := cmp.Diff(tt.want, res.Input); diff != "" {
+				t.Errorf("%s\n(-want +got):\n%s", tt.why, diff)
+			}
+		})
 	}
 }
 

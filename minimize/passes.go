@@ -250,7 +250,7 @@ func (s *shrinker) deleteMirroringSibling(old []byte, spans []Span, i, a, b int)
 	}
 	at := slices.Index(same, i)
 	for _, n := range []int{at - 1, at + 1} {
-		if n < 0 || n >= len(same) || spans[same[n]].End > len(old) {
+		if n < 0 || n >= len(same) || spans[same[n]].Start >= len(old) {
 			continue
 		}
 		j := same[n]
@@ -263,12 +263,15 @@ func (s *shrinker) deleteMirroringSibling(old []byte, spans []Span, i, a, b int)
 		if len(kids) < 2 {
 			continue
 		}
+		// The sibling may read past the end of the input (zeros): its
+		// children move with what they read there.
+		base := append(slices.Clone(old), make([]byte, max(0, spans[j].End-len(old)))...)
 		contents := make([][]byte, len(kids))
 		for m, k := range kids {
-			contents[len(kids)-1-m] = old[spans[k].Start:spans[k].End]
+			contents[len(kids)-1-m] = base[spans[k].Start:spans[k].End]
 		}
-		mirrored := arrangeSpans(old, spans, kids, contents)
-		if bytes.Equal(mirrored, old) {
+		mirrored := arrangeSpans(base, spans, kids, contents)
+		if bytes.Equal(s.normalize(mirrored), s.normalize(base)) {
 			continue
 		}
 		// Siblings do not overlap, so [a, b) is where it was.
