@@ -337,7 +337,9 @@ func (s *shrinker) deleteMirroringHolder(old []byte, spans []Span, i, a, b int, 
 // heap's empty slot slides the next subtree in beside that sibling, and
 // the pair may fail only once the sibling's key is below the newcomer's;
 // a key is bounded below by its parent's, so the value that works is
-// typically one the input already holds. One run per such value.
+// typically one the input already holds. One run per such value, at
+// most maxLoweredSiblingRuns, so that a sibling with many choices (a
+// record with many fields) cannot make every failed deletion costly.
 func (s *shrinker) deleteLoweringSibling(old []byte, spans []Span, choices []Choice, i, a, b int) bool {
 	if !emptySlot(old, spans, i, a, b) {
 		return false
@@ -368,6 +370,7 @@ func (s *shrinker) deleteLoweringSibling(old []byte, spans []Span, choices []Cho
 	own := func(c Choice) bool {
 		return !slices.ContainsFunc(nested, func(sp Span) bool { return sp.Start <= c.Offset && c.End() <= sp.End })
 	}
+	runs := 0
 	for k := len(choices) - 1; k >= 0; k-- {
 		c := choices[k]
 		if c.Offset < sib.Start || c.End() > min(sib.End, len(old)) || !own(c) {
@@ -384,6 +387,10 @@ func (s *shrinker) deleteLoweringSibling(old []byte, spans []Span, choices []Cho
 		}
 		slices.Sort(lower)
 		for _, v := range slices.Compact(lower) {
+			if runs == maxLoweredSiblingRuns {
+				return false
+			}
+			runs++
 			cand := slices.Clone(old)
 			copy(cand[c.Offset:], c.Encode(v))
 			if kept, _ := s.consider(splice(cand, a, b, nil)); kept {
@@ -393,6 +400,10 @@ func (s *shrinker) deleteLoweringSibling(old []byte, spans []Span, choices []Cho
 	}
 	return false
 }
+
+// maxLoweredSiblingRuns bounds the runs of one deleteLoweringSibling. On
+// the benchmarks of tools/shrinkbench it never tries more than five.
+const maxLoweredSiblingRuns = 8
 
 // emptySlot reports whether span i, the region [a, b) of old, is an empty
 // slot: its bytes are all zero and no span of its label lies inside it.
