@@ -242,35 +242,21 @@ func (s *shrinker) retryKeepingValues(old []byte, oldChoices []Choice, a, b int,
 // no smaller, so no pass tries it; with the deletion it is. Only the two
 // neighbours are tried, so a failed deletion costs at most two more runs.
 func (s *shrinker) deleteMirroringSibling(old []byte, spans []Span, i, a, b int) bool {
-	var same []int
-	for _, j := range siblings(spans, i) {
-		if spans[j].Label == spans[i].Label {
-			same = append(same, j)
-		}
-	}
+	same := sameLabelSiblings(spans, i)
 	at := slices.Index(same, i)
 	for _, n := range []int{at - 1, at + 1} {
 		if n < 0 || n >= len(same) || spans[same[n]].Start >= len(old) {
 			continue
 		}
 		j := same[n]
-		var kids []int
-		for k, sp := range spans {
-			if sp.Parent == j && sp.Label == spans[j].Label && sp.Start < sp.End {
-				kids = append(kids, k)
-			}
-		}
+		kids := labelChildren(spans, j)
 		if len(kids) < 2 {
 			continue
 		}
 		// The sibling may read past the end of the input (zeros): its
 		// children move with what they read there.
 		base := append(slices.Clone(old), make([]byte, max(0, spans[j].End-len(old)))...)
-		contents := make([][]byte, len(kids))
-		for m, k := range kids {
-			contents[len(kids)-1-m] = base[spans[k].Start:spans[k].End]
-		}
-		mirrored := arrangeSpans(base, spans, kids, contents)
+		mirrored := reverseSpans(base, spans, kids)
 		if bytes.Equal(s.normalize(mirrored), s.normalize(base)) {
 			continue
 		}
@@ -302,26 +288,13 @@ func (s *shrinker) deleteMirroringHolder(old []byte, spans []Span, i, a, b int, 
 	if k < 0 || out.Spans[k].Parent < 0 {
 		return false
 	}
-	p := out.Spans[k].Parent
-	var kids []int
-	end := 0
-	for m, sp := range out.Spans {
-		if sp.Parent == p && sp.Label == out.Spans[p].Label && sp.Start < sp.End {
-			kids = append(kids, m)
-			end = max(end, sp.End)
-		}
-	}
+	kids := labelChildren(out.Spans, out.Spans[k].Parent)
 	if len(kids) < 2 {
 		return false
 	}
 	base := splice(old, a, b, nil)
-	base = append(base, make([]byte, max(0, end-len(base)))...)
-	contents := make([][]byte, len(kids))
-	for m, kid := range kids {
-		contents[len(kids)-1-m] = base[out.Spans[kid].Start:out.Spans[kid].End]
-	}
-	cand := arrangeSpans(base, out.Spans, kids, contents)
-	cand = s.normalize(cand)
+	base = append(base, make([]byte, max(0, out.Spans[kids[len(kids)-1]].End-len(base)))...)
+	cand := s.normalize(reverseSpans(base, out.Spans, kids))
 	if len(cand) >= len(s.best) {
 		cand = cand[:max(0, len(s.best)-1)]
 	}
@@ -344,31 +317,17 @@ func (s *shrinker) deleteLoweringSibling(old []byte, spans []Span, choices []Cho
 	if !emptySlot(old, spans, i, a, b) {
 		return false
 	}
-	prev := -1
-	for _, j := range siblings(spans, i) {
-		if j == i {
-			break
-		}
-		if spans[j].Label == spans[i].Label {
-			prev = j
-		}
-	}
-	if prev < 0 {
+	same := sameLabelSiblings(spans, i)
+	at := slices.Index(same, i)
+	if at == 0 {
 		return false
 	}
+	prev := same[at-1]
 	sib := spans[prev]
 	// Nested spans of the label hold choices that are not the sibling's own.
-	var nested []Span
-	for _, sp := range spans[prev+1:] {
-		if sp.Start >= sib.End {
-			break
-		}
-		if sp.Label == sib.Label {
-			nested = append(nested, sp)
-		}
-	}
+	nested := labelDescendants(spans, prev)
 	own := func(c Choice) bool {
-		return !slices.ContainsFunc(nested, func(sp Span) bool { return sp.Start <= c.Offset && c.End() <= sp.End })
+		return !slices.ContainsFunc(nested, func(k int) bool { return spans[k].Start <= c.Offset && c.End() <= spans[k].End })
 	}
 	runs := 0
 	for k := len(choices) - 1; k >= 0; k-- {
@@ -408,18 +367,54 @@ const maxLoweredSiblingRuns = 8
 // emptySlot reports whether span i, the region [a, b) of old, is an empty
 // slot: its bytes are all zero and no span of its label lies inside it.
 func emptySlot(old []byte, spans []Span, i, a, b int) bool {
-	if !isZero(old[a:b]) {
-		return false
-	}
-	for _, sp := range spans[i+1:] {
-		if sp.Start >= spans[i].End {
-			break
+	return isZero(old[a:b]) && len(labelDescendants(spans, i)) == 0
+}
+
+// sameLabelSiblings returns the indices of the spans sharing span i's
+// parent and label, i among them, in order.
+func sameLabelSiblings(spans []Span, i int) []int {
+	var same []int
+	for _, j := range siblings(spans, i) {
+		if spans[j].Label == spans[i].Label {
+			same = append(same, j)
 		}
-		if sp.Label == spans[i].Label {
-			return false
+	}
+	return same
+}
+
+// labelChildren returns the indices of span j's children that have its
+// label and cover some bytes, in order.
+func labelChildren(spans []Span, j int) []int {
+	var kids []int
+	for k, sp := range spans {
+		if sp.Parent == j && sp.Label == spans[j].Label && sp.Start < sp.End {
+			kids = append(kids, k)
 		}
 	}
-	return true
+	return kids
+}
+
+// labelDescendants returns the indices of the spans inside span i that
+// have its label. Spans are recorded in the order they start, parents
+// first, so they follow i.
+func labelDescendants(spans []Span, i int) []int {
+	var in []int
+	for k := i + 1; k < len(spans) && spans[k].Start < spans[i].End; k++ {
+		if spans[k].Label == spans[i].Label {
+			in = append(in, k)
+		}
+	}
+	return in
+}
+
+// reverseSpans returns base with the spans g (in order, not overlapping,
+// inside base) in reverse order.
+func reverseSpans(base []byte, spans []Span, g []int) []byte {
+	contents := make([][]byte, len(g))
+	for m, k := range g {
+		contents[len(g)-1-m] = base[spans[k].Start:spans[k].End]
+	}
+	return arrangeSpans(base, spans, g, contents)
 }
 
 // arrangeSpans returns base with the spans g (in order, not overlapping,
