@@ -40,6 +40,12 @@ func (s *shrinker) passes() []*pass {
 	return ps
 }
 
+// padTo returns b extended with zero bytes to at least n bytes: the
+// bytes a run reads past the end of its input.
+func padTo(b []byte, n int) []byte {
+	return append(b, make([]byte, max(0, n-len(b)))...)
+}
+
 // splice returns a new slice: b with b[start:end] replaced by repl.
 func splice(b []byte, start, end int, repl []byte) []byte {
 	out := make([]byte, 0, len(b)-(end-start)+len(repl))
@@ -128,7 +134,7 @@ func canonical(base []byte, choices []Choice) ([]byte, bool) {
 		if out == nil {
 			out = slices.Clone(base)
 		}
-		out = append(out, make([]byte, max(0, c.End()-len(out)))...)
+		out = padTo(out, c.End())
 		copy(out[c.Offset:], enc)
 	}
 	return out, out != nil
@@ -223,7 +229,7 @@ func (s *shrinker) retryKeepingValues(old []byte, oldChoices []Choice, a, b int,
 		if cand == nil {
 			cand = splice(old, a, b, nil)
 		}
-		cand = append(cand, make([]byte, max(0, to.End()-len(cand)))...)
+		cand = padTo(cand, to.End())
 		copy(cand[off:], to.Encode(idx))
 	}
 	if cand == nil {
@@ -255,7 +261,7 @@ func (s *shrinker) deleteMirroringSibling(old []byte, spans []Span, i, a, b int)
 		}
 		// The sibling may read past the end of the input (zeros): its
 		// children move with what they read there.
-		base := append(slices.Clone(old), make([]byte, max(0, spans[j].End-len(old)))...)
+		base := padTo(slices.Clone(old), spans[j].End)
 		mirrored := reverseSpans(base, spans, kids)
 		if bytes.Equal(s.normalize(mirrored), s.normalize(base)) {
 			continue
@@ -293,7 +299,7 @@ func (s *shrinker) deleteMirroringHolder(old []byte, spans []Span, i, a, b int, 
 		return false
 	}
 	base := splice(old, a, b, nil)
-	base = append(base, make([]byte, max(0, out.Spans[kids[len(kids)-1]].End-len(base)))...)
+	base = padTo(base, out.Spans[kids[len(kids)-1]].End)
 	cand := s.normalize(reverseSpans(base, out.Spans, kids))
 	if len(cand) >= len(s.best) {
 		cand = cand[:max(0, len(s.best)-1)]
@@ -1154,7 +1160,7 @@ func swapValues() *pass {
 				v = w.hi
 			}
 			enc := w.shape.Encode(v)
-			cand = append(cand, make([]byte, max(0, off+len(enc)-len(cand)))...)
+			cand = padTo(cand, off+len(enc))
 			copy(cand[off:], enc)
 		}
 		return cand, nil
@@ -1237,7 +1243,7 @@ func rankedValues(s *shrinker, g []int, collapse bool) []byte {
 		if idx != cur {
 			changed = true
 		}
-		cand = append(cand, make([]byte, max(0, c.End()-len(cand)))...)
+		cand = padTo(cand, c.End())
 		copy(cand[c.Offset:], c.Encode(idx))
 	}
 	if !changed {
@@ -1281,7 +1287,7 @@ func shiftValues() *pass {
 				if !ok {
 					return nil
 				}
-				cand = append(cand, make([]byte, max(0, c.End()-len(cand)))...)
+				cand = padTo(cand, c.End())
 				copy(cand[c.Offset:], c.Encode(j))
 			}
 			return cand
@@ -1359,7 +1365,7 @@ func lowerAndRepair() *pass {
 					next := choices[j+1]
 					cand = splice(cand, next.Offset, min(next.End(), len(cand)), nil)
 				}
-				cand = append(cand, make([]byte, max(0, c.End()-len(cand)))...)
+				cand = padTo(cand, c.End())
 				copy(cand[c.Offset:], c.Encode(v))
 				return cand
 			}
