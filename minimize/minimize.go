@@ -188,7 +188,7 @@ type shrinker struct {
 	zigzag  bool           // a value in changed changed again after another
 	stats   Stats
 	pass    *PassStats // the pass whose candidates are running
-	common  *PassStats // lowerCommonOffset's own counts
+	after   []*pass    // the passes that run right after a shrink
 }
 
 func newShrinker(ctx context.Context, run RunFunc, opts Options) *shrinker {
