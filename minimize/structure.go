@@ -38,56 +38,6 @@ func removeDiscarded() *pass {
 	}
 }
 
-// retryKeepingValues follows up a deletion of old[a:b] that was not kept,
-// for generators whose later draws depend on earlier ones: a task whose
-// dependencies are drawn from IntRange(0, i-1) draws them from a smaller
-// range once an earlier task is deleted, and the same bytes then encode
-// other values. Seed 004 (GReduce) re-executes the generator aligned with
-// the reduced trace; here the deletion's own outcome shows the new ranges,
-// so each later choice that kept its place and width but changed range is
-// re-encoded to hold its old value (its sign and distance from the shrink
-// point, or the nearest the new range allows), and the result is tried.
-// Generators without such dependencies never pay for a retry.
-func (s *shrinker) retryKeepingValues(old []byte, oldChoices []Choice, a, b int, out *Outcome) bool {
-	if out == nil || len(out.Choices) == 0 {
-		return false
-	}
-	shift := b - a
-	var cand []byte
-	for _, c := range oldChoices {
-		if c.Offset < b {
-			continue
-		}
-		if c.Offset >= len(old) {
-			break
-		}
-		off := c.Offset - shift
-		i, found := slices.BinarySearchFunc(out.Choices, off, func(x Choice, off int) int { return x.Offset - off })
-		if !found || out.Choices[i].Width != c.Width {
-			break // misaligned from here on
-		}
-		to := out.Choices[i]
-		if to.Max == c.Max && to.Below == c.Below {
-			continue
-		}
-		neg, mag := c.signed(c.Index(old))
-		idx, ok := to.unsigned(neg, mag)
-		if !ok {
-			idx = min(c.Index(old), to.Max)
-		}
-		if cand == nil {
-			cand = splice(old, a, b, nil)
-		}
-		cand = padTo(cand, to.End())
-		copy(cand[off:], to.Encode(idx))
-	}
-	if cand == nil {
-		return false
-	}
-	kept, _ := s.consider(cand)
-	return kept
-}
-
 // deleteMirroringSibling follows up a deletion of span i, the region
 // [a, b) of old, that was not kept: it retries it with the children of
 // the same-label sibling just before i, then just after, reversed. With a
@@ -245,9 +195,6 @@ func deleteSpans() *pass {
 			old, spans, choices := s.best, s.out.Spans, s.choices
 			return splice(old, a, b, nil), func(kept bool, out *Outcome) {
 				if !kept {
-					kept = s.retryKeepingValues(old, choices, a, b, out)
-				}
-				if !kept {
 					kept = s.deleteMirroringSibling(old, spans, i, a, b)
 				}
 				if !kept {
@@ -348,7 +295,7 @@ func deleteChoiceBlocks() *pass {
 			a := choices[j].Offset
 			end := func(r int) int { return min(choices[j+r*k-1].End(), len(old)) }
 			return splice(old, a, end(1), nil), func(kept bool, out *Outcome) {
-				if !kept && !s.retryKeepingValues(old, choices, a, end(1), out) {
+				if !kept {
 					return
 				}
 				findInteger(func(r int) bool {
@@ -388,8 +335,10 @@ func replaceWithDescendant() *pass {
 }
 
 // sortSiblings sorts runs of sibling spans with the same label into the
-// order that makes the input smallest (concatOrder); if a full sort is
-// not kept it swaps adjacent out-of-order pairs.
+// order that makes the input smallest (concatOrder), and, where only
+// zeros follow them, also tries the sorted order with the sibling ending
+// in the most zeros last (zeroTailLast); if neither is kept it swaps
+// adjacent out-of-order pairs.
 func sortSiblings() *pass {
 	derive := func(s *shrinker) [][]int {
 		type key struct {
@@ -412,13 +361,29 @@ func sortSiblings() *pass {
 		cs := contentsOf(s, g)
 		sorted := slices.Clone(cs)
 		slices.SortStableFunc(sorted, concatOrder)
-		if slices.EqualFunc(cs, sorted, bytes.Equal) {
+		var cands [][]byte
+		if !slices.EqualFunc(cs, sorted, bytes.Equal) {
+			cands = append(cands, arrangeSpans(s.best, s.out.Spans, g, sorted))
+		}
+		// Only zeros follow the group: the last sibling's trailing zeros
+		// cost nothing there.
+		if end := s.out.Spans[g[len(g)-1]].End; isZero(s.best[end:]) {
+			if last := zeroTailLast(sorted); last != nil && !slices.EqualFunc(cs, last, bytes.Equal) {
+				cands = append(cands, arrangeSpans(s.best, s.out.Spans, g, last))
+			}
+		}
+		if len(cands) == 0 {
 			return nil, nil
 		}
 		v := s.version
-		return arrangeSpans(s.best, s.out.Spans, g, sorted), func(kept bool, _ *Outcome) {
+		return cands[0], func(kept bool, _ *Outcome) {
 			if kept {
 				return
+			}
+			if len(cands) > 1 {
+				if kept, _ = s.consider(cands[1]); kept {
+					return
+				}
 			}
 			for k := 0; k+1 < len(g) && s.version == v; k++ {
 				if concatOrder(cs[k+1], cs[k]) < 0 {
@@ -429,6 +394,26 @@ func sortSiblings() *pass {
 			}
 		}
 	})
+}
+
+// zeroTailLast returns the contents cs with the one that ends in the most
+// zero bytes moved last, or nil if none ends in a zero or it is last
+// already. Trailing zeros of the input are free (missing bytes read as
+// zeros), so at the end of the input the sibling ending in zeros is the
+// shorter choice: [1 9 0] is shorter than the sorted [0 1 9].
+func zeroTailLast(cs [][]byte) [][]byte {
+	best, most := -1, 0
+	for k, c := range cs {
+		z := len(c) - len(bytes.TrimRight(c, "\x00"))
+		if z > most {
+			best, most = k, z
+		}
+	}
+	if best < 0 || best == len(cs)-1 {
+		return nil
+	}
+	out := slices.Delete(slices.Clone(cs), best, best+1)
+	return append(out, cs[best])
 }
 
 // concatOrder orders the contents of spans so that, laid out in order,
@@ -469,4 +454,42 @@ func deleteChoicePairs() *pass {
 			return splice(cand, first.Offset, first.End(), nil), nil
 		},
 	}
+}
+
+// maxAlignedBlock is the largest block deleteAlignedBlocks deletes, in
+// choices: two elements of a list of pairs, one row of three.
+const maxAlignedBlock = 8
+
+// deleteAlignedBlocks deletes blocks of 3 to maxAlignedBlock consecutive
+// choices that are followed by a choice of the same shape as their first,
+// so that what follows slides into the block's place and reads as it
+// did: two adjacent elements that can only go together (a balanced pair
+// of brackets in a string), one row of a grid, a record drawn without a
+// span of its own (a flag and the two endpoints of an edge). Single
+// deletions cannot reach such a minimum, because each step on its own
+// leaves an input that passes, and a deletion is grown only after one
+// worked. Blocks that are exactly one span are left to deleteSpans.
+func deleteAlignedBlocks() *pass {
+	derive := func(s *shrinker) [][2]int {
+		n := s.choicesInInput()
+		starts := map[[2]int]bool{} // the regions spans cover
+		for _, sp := range s.out.Spans {
+			starts[[2]int{sp.Start, sp.End}] = true
+		}
+		var blocks [][2]int
+		for k := 3; k <= maxAlignedBlock; k++ {
+			for j := 0; j+k < n; j++ {
+				first, next := s.choices[j], s.choices[j+k]
+				if first.shape() != next.shape() || starts[[2]int{first.Offset, next.Offset}] {
+					continue
+				}
+				blocks = append(blocks, [2]int{j, k})
+			}
+		}
+		return blocks
+	}
+	return stepPass("delete aligned blocks", 1, derive, func(s *shrinker, b [2]int) ([]byte, func(bool, *Outcome)) {
+		first, next := s.choices[b[0]], s.choices[b[0]+b[1]]
+		return splice(s.best, first.Offset, min(next.Offset, len(s.best)), nil), nil
+	})
 }
