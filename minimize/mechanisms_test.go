@@ -138,6 +138,26 @@ func mechanisms() []property {
 			want: []int{50, 100},
 		},
 		{
+			name:   "counted values with a total",
+			reason: "a count, then that many values of at most 100 totalling 150: 2 values, [50 100]; dropping a value needs the count lowered and another value raised in one step",
+			draw: func(t *fuzzsrc.T) any {
+				n := fuzzsrc.IntRange(1, 5).Draw(t, "n")
+				xs := make([]int, n)
+				for i := range xs {
+					xs[i] = fuzzsrc.IntRange(0, 100).Draw(t, "x")
+				}
+				return xs
+			},
+			fails: func(v any) bool {
+				s := 0
+				for _, x := range v.([]int) {
+					s += x
+				}
+				return s >= 150
+			},
+			want: []int{50, 100},
+		},
+		{
 			name:   "distinct values",
 			reason: "four distinct values: [1 2 3 0], where the last 0 and the stop flag after it are free",
 			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.SliceOf(fuzzsrc.IntRange(0, 1000)).Draw(t, "xs") },
