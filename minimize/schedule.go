@@ -221,7 +221,8 @@ func (s *shrinker) noteChanges(old, new []byte, choices []Choice) {
 // same-length shrinks changed by one common amount. Values that must move
 // together (|m-n| <= 1) otherwise zig-zag down a step at a time, each
 // lowering unlocking the next, at a cost that grows with the values
-// rather than their logarithm (seed 001, "Zig Zagging").
+// rather than their logarithm (MacIver, "Notes on test-case reduction",
+// section "Zig Zagging").
 func (s *shrinker) lowerCommonOffset() {
 	if len(s.changed) < 2 || !s.zigzag {
 		return
