@@ -22,13 +22,14 @@ import (
 
 // Exit codes.
 const (
-	exitMinimized = 0 // at least one failing input was minimized and written
+	exitMinimized = 0 // at least one failing input was minimized and written, or was already minimal
 	exitNoFailure = 1 // nothing failed
 	exitError     = 2 // usage, I/O or build error, malformed corpus file
 	exitFlaky     = 3 // a failing input did not fail the same way every time
 )
 
-const usage = `usage: go run ./tools/minimize [flags] [packages] [files]
+const usage = `usage: go tool minimize [flags] [packages] [files]
+       (go run ./tools/minimize in its own repository)
 
 Minimize replays the corpus entries of Go fuzz targets and reduces each
 failing one to a shortlex-minimal input that fails the same way (the same
@@ -45,11 +46,15 @@ errors such as concurrent map writes, stack overflows, os.Exit, hangs
 (runs longer than -timeout) and huge allocations (beyond -memlimit).
 
 The original file is never changed; -replace removes it once the new file
-is written and replays with the same failure. Ctrl-C writes the best input
-found so far.
+is written and replays with the same failure. An input that is already
+minimal is reported unchanged and not written again. If the corpus
+directory cannot be written, the result is printed and saved under
+$TMPDIR/minimize-results. Ctrl-C, SIGTERM or a closed stdout write the
+best input found so far.
 
-Exit status: 0 minimized, 1 nothing failed, 2 usage or I/O error,
-3 a failing input is flaky.
+Exit status: 0 minimized (or already minimal), 1 nothing failed, 2 usage,
+build or I/O error, 3 a failing input is flaky. (go run turns 2 and 3
+into 1.)
 
 Flags:
 `
@@ -200,7 +205,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 		case err == nil && fi.IsDir(), strings.Contains(a, "..."):
 			c.packages = append(c.packages, a)
 		case looksLikeFile(a):
-			return nil, fmt.Errorf("%s: no such file", a)
+			return nil, fmt.Errorf("%s: no such file or directory", a)
 		default:
 			c.packages = append(c.packages, a) // an import path
 		}
