@@ -104,7 +104,13 @@ func main() {
 // starts.
 func handleSignals(cancel func()) {
 	stop := make(chan os.Signal, 2)
-	signal.Notify(stop, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP} {
+		// A signal ignored from the start (nohup, a background job of a
+		// script) stays ignored.
+		if !signal.Ignored(sig) {
+			signal.Notify(stop, sig)
+		}
+	}
 	pipe := make(chan os.Signal, 1)
 	signal.Notify(pipe, syscall.SIGPIPE)
 	go func() {
@@ -181,14 +187,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	if c.memLimit, err = parseSize(*memLimit); err != nil {
 		return nil, fmt.Errorf("-memlimit: %v", err)
 	}
-	if inherited := inheritedMemLimit(); inherited > 0 && (c.memLimit == 0 || c.memLimit >= inherited) {
-		// Workers inherit the limit (ulimit -v) and cannot raise it:
-		// they run under it instead, and so does a huge allocation.
-		if memLimitSet {
-			fmt.Fprintf(stderr, "minimize: -memlimit %s: workers run under the lower address-space limit this process inherited (ulimit -v), %s\n", *memLimit, formatSize(inherited))
-		}
-		c.memLimit = 0
-	}
+	c.memLimit = workerMemLimit(c.memLimit, memLimitSet, *memLimit, inheritedMemLimit(), stderr)
 	if *style != "" {
 		if c.style, err = corpus.ParseStyle(*style); err != nil {
 			return nil, err
@@ -218,6 +217,35 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	}
 	return c, nil
 }
+
+// workerMemLimit returns the address-space limit to set on workers for
+// -memlimit limit (given on the command line if set, as text) when this
+// process runs under inherited (0: none), and says on w what the user
+// should know about it.
+func workerMemLimit(limit int64, set bool, text string, inherited int64, w io.Writer) int64 {
+	if inherited == 0 {
+		return limit
+	}
+	if inherited < minUsableAS {
+		fmt.Fprintf(w, "minimize: warning: the inherited address-space limit (ulimit -v) is %s; a Go process reserves hundreds of MiB of address space, so below about %s the tool's workers fail now and then with out of memory\n",
+			formatSize(inherited), formatSize(minUsableAS))
+	}
+	if limit == 0 || limit >= inherited {
+		// Workers inherit the limit and cannot raise it: they run under
+		// it instead, and so does a huge allocation.
+		if set {
+			fmt.Fprintf(w, "minimize: -memlimit %s: workers run under the lower address-space limit this process inherited (ulimit -v), %s\n", text, formatSize(inherited))
+		}
+		return 0
+	}
+	return limit
+}
+
+// minUsableAS is the smallest address-space limit under which Go test
+// binaries ran reliably as workers (Go 1.26, linux/amd64): they failed to
+// start or to allocate 4 MiB in 1 of 6 runs under ulimit -v 1000000 and
+// never under ulimit -v 2000000.
+const minUsableAS = 1536 << 20
 
 // looksLikeFile reports whether an argument that names nothing on disk
 // was meant as a file or a directory rather than an import path: it is

@@ -1020,3 +1020,32 @@ func TestSignals(t *testing.T) {
 		})
 	}
 }
+
+func TestWorkerMemLimit(t *testing.T) {
+	const warning = "minimize: warning: the inherited address-space limit (ulimit -v) is 1000000KiB; a Go process reserves hundreds of MiB of address space, so below about 1536MiB the tool's workers fail now and then with out of memory\n"
+	for _, tc := range []struct {
+		name, reason string
+		limit        int64
+		set          bool
+		text         string
+		inherited    int64
+		want         int64
+		stderr       string
+	}{
+		{"no inherited limit", "the default applies", 4 << 30, false, "4GiB", 0, 4 << 30, ""},
+		{"no limit at all", "-memlimit 0 and nothing inherited", 0, true, "0", 0, 0, ""},
+		{"default above inherited", "ulimit -v 2000000: the workers inherit it; 4GiB cannot be set", 4 << 30, false, "4GiB", 2000000 << 10, 0, ""},
+		{"explicit above inherited", "the user asked for more than can be had: one line says so", 8 << 30, true, "8GiB", 3 << 30, 0,
+			"minimize: -memlimit 8GiB: workers run under the lower address-space limit this process inherited (ulimit -v), 3GiB\n"},
+		{"below inherited", "a lower limit can be set", 1 << 30, true, "1GiB", 3 << 30, 1 << 30, ""},
+		{"inherited too low", "below ~1.5 GiB Go processes fail at random: warn", 4 << 30, false, "4GiB", 1000000 << 10, 0, warning},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var w bytes.Buffer
+			got := workerMemLimit(tc.limit, tc.set, tc.text, tc.inherited, &w)
+			if got != tc.want || w.String() != tc.stderr {
+				t.Errorf("got %d and %q, want %d and %q (%s)", got, w.String(), tc.want, tc.stderr, tc.reason)
+			}
+		})
+	}
+}
