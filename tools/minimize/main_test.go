@@ -966,13 +966,14 @@ func TestSignals(t *testing.T) {
 		target       string
 		args         []string
 		stop         func(cmd *exec.Cmd, stdout *os.File)
+		after        string // what the output must say after the stop
 	}{
-		{"broken pipe", "| head: the reader closes after the first line",
+		{"broken pipe", "| head: the reader closes after a few lines",
 			"FuzzRecord", []string{"-json", "-parallel", "1", "-run", "^FuzzRecord$", "."},
-			func(cmd *exec.Cmd, stdout *os.File) { stdout.Close() }},
+			func(cmd *exec.Cmd, stdout *os.File) { stdout.Close() }, ""},
 		{"SIGTERM", "a job control or CI timeout, mid-reduction of a slow target",
 			"FuzzHang", []string{"-json", "-parallel", "1", "-timeout", "2s", "-run", "^FuzzHang$", "."},
-			func(cmd *exec.Cmd, stdout *os.File) { cmd.Process.Signal(syscall.SIGTERM) }},
+			func(cmd *exec.Cmd, stdout *os.File) { cmd.Process.Signal(syscall.SIGTERM) }, `"status":"interrupted"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			resetCorpus(t, tc.target)
@@ -990,14 +991,15 @@ func TestSignals(t *testing.T) {
 				t.Fatal(err)
 			}
 			w.Close()
-			// Wait for the reduction to start.
+			// Wait for the first smaller input, so that the best so far
+			// is a new file.
 			br := bufio.NewReader(r)
 			for {
 				line, err := br.ReadString('\n')
 				if err != nil {
-					t.Fatalf("the output ended before a start event: %v; stderr %s", err, stderr.String())
+					t.Fatalf("the output ended before a shrink event: %v; stderr %s", err, stderr.String())
 				}
-				if strings.Contains(line, `"event":"start"`) {
+				if strings.Contains(line, `"event":"shrink"`) {
 					break
 				}
 			}
@@ -1005,6 +1007,9 @@ func TestSignals(t *testing.T) {
 			rest, _ := io.ReadAll(br) // nothing after a closed pipe
 			r.Close()
 			err = cmd.Wait()
+			if !strings.Contains(string(rest), tc.after) {
+				t.Errorf("the output after the stop lacks %s (%s):\n%s", tc.after, tc.reason, rest)
+			}
 			if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
 				t.Errorf("killed by %v (%s); stderr:\n%s", ws.Signal(), tc.reason, stderr.String())
 			}
@@ -1014,7 +1019,7 @@ func TestSignals(t *testing.T) {
 			entries, _ := os.ReadDir(filepath.Join(fixtureDir, "testdata", "fuzz", tc.target))
 			orig, _ := os.ReadDir(filepath.Join("testdata", "fixture", "testdata", "fuzz", tc.target))
 			if len(entries) != len(orig)+1 {
-				t.Errorf("the corpus has %d files, want the %d originals and the best so far (%s); exit %v; output after start:\n%s\nstderr:\n%s",
+				t.Errorf("the corpus has %d files, want the %d originals and the best so far (%s); exit %v; output after the shrink:\n%s\nstderr:\n%s",
 					len(entries), len(orig), tc.reason, err, rest, stderr.String())
 			}
 		})
