@@ -596,11 +596,12 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 		// print it and where a copy went, so that it is not lost.
 		m.errs++
 		done.Message = sv.err.Error()
-		done.Saved = displayPath(sv.copy)
+		if sv.copy != "" {
+			done.Saved = displayPath(sv.copy)
+		}
 		done.Verified = new(bool)
-		done.Draws = r.draws(values)
-		if r.fuzzsrc {
-			done.Draws = nil
+		if !r.fuzzsrc { // a fuzzsrc target's draws come from the replay
+			done.Draws = r.draws(values)
 		}
 		m.rep.doneEvent(done)
 		return nil
