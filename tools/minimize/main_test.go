@@ -888,6 +888,26 @@ func TestUnwritableCorpus(t *testing.T) {
 			t.Errorf("the report lacks %q:\n%s", s, stdout.String())
 		}
 	}
+
+	// No copy either: files in the way of both places for one. The
+	// entry printed is then the only record, and the report says so.
+	os.RemoveAll(filepath.Join(tmp, resultsDir))
+	for _, dir := range []string{tmp, fixtureDir} {
+		if err := os.WriteFile(filepath.Join(dir, resultsDir), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	defer os.Remove(filepath.Join(fixtureDir, resultsDir))
+	stdout.Reset()
+	code = runIn(t, context.Background(), &stdout, io.Discard, "-run", "FuzzFatal", ".", crasher)
+	if code != exitError {
+		t.Errorf("no copy: exit code %d, want %d", code, exitError)
+	}
+	for _, s := range []string{"    string(\"xxx\")\n", "saved:     nowhere"} {
+		if !strings.Contains(stdout.String(), s) {
+			t.Errorf("no copy: the report lacks %q:\n%s", s, stdout.String())
+		}
+	}
 }
 
 func TestSweepTempDirs(t *testing.T) {
