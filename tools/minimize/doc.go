@@ -2,7 +2,10 @@
 // shortlex-minimal inputs that fail the same way, and writes them to the
 // target's seed corpus:
 //
-//	go run ./tools/minimize [flags] [packages] [files]
+//	go tool minimize [flags] [packages] [files]
+//
+// after go get -tool github.com/shortlex/shortlex/tools/minimize in your
+// module (go run ./tools/minimize in this repository).
 //
 // With no files it replays every entry of each selected target's
 // testdata/fuzz/FuzzX and minimizes the failing ones; with files (Go
@@ -39,23 +42,33 @@
 // ("deadlocked!"), so a -timeout above that is capped there. Workers run
 // under an address-space limit (-memlimit, RLIMIT_AS set by this binary
 // re-executed as a launcher, on Linux and FreeBSD), so a huge allocation
-// fails fast as out of memory instead of swapping.
+// fails fast as out of memory instead of swapping. Under a lower
+// inherited limit (ulimit -v), which a process cannot raise, workers run
+// under that one.
 //
 // # Output
 //
 // For each crasher: its signature, before and after (choice-sequence
 // bytes, choices, corpus file bytes), runs and time, the labeled draws of
-// the minimal input (fuzzsrc's report, or one line per argument), the new
-// corpus file and the exact go test command that replays it. The new file
+// the minimal input (fuzzsrc's report, or one line per argument), the
+// result as a corpus file (long lines elided), the new corpus file and
+// the exact go test command that replays it, anchored and quoted for a
+// shell. An input that does not shrink is reported unchanged and not
+// written again. If the corpus directory cannot be written, the result
+// is saved under $TMPDIR/minimize-results/FuzzX (or ./minimize-results)
+// instead, the report says where, and the exit status is 2. The new file
 // is replayed with the test binary before it is reported; a fuzzsrc
 // target gets SHORTLEX_SHRINK=0 so that it does not shrink it again. The
 // original is never overwritten; -replace removes it once the new file is
 // written and verified. On a terminal a progress line is redrawn while
 // reducing. -json prints one object per event instead (see event in
-// report.go). Ctrl-C writes the best input so far and stops.
+// report.go). Ctrl-C, SIGTERM, SIGHUP and a closed stdout (| head) write
+// the best input so far and stop; the temporary directory
+// ($TMPDIR/minimize-<pid>-*) is removed on every exit, and a later run
+// removes those of runs that were killed outright.
 //
-// Exit status: 0 minimized, 1 nothing failed, 2 usage, build or I/O error
-// or a malformed corpus file, 3 a failing input is flaky (it did not fail
-// the same way in -replays replays). When several inputs end differently,
+// Exit status: 0 minimized (or already minimal), 1 nothing failed, 2
+// usage, build or I/O error or a malformed corpus file, 3 a failing input
+// is flaky (it did not fail the same way in -replays replays). When several inputs end differently,
 // the first of 2, 3, 0, 1 wins.
 package main

@@ -35,6 +35,7 @@ type minimizer struct {
 	tmp string
 
 	entries, failing, minimized, flaky, errs int
+	unchanged                                int // failing inputs that were already minimal
 	interrupted                              bool
 }
 
@@ -71,11 +72,11 @@ func (m *minimizer) main(ctx context.Context) int {
 		return exitError
 	}
 	m.an = newAnalyzer(goroot)
-	if m.tmp, err = os.MkdirTemp("", "minimize-"); err != nil {
+	if m.tmp, err = makeTempDir(); err != nil {
 		m.rep.errorEvent(event{Message: err.Error()})
 		return exitError
 	}
-	defer os.RemoveAll(m.tmp)
+	defer removeTempDir(m.tmp)
 
 	targets, err := m.prepare(ctx)
 	if err != nil {
@@ -96,7 +97,7 @@ func (m *minimizer) main(ctx context.Context) int {
 		return exitError
 	case m.flaky > 0:
 		return exitFlaky
-	case m.minimized > 0:
+	case m.minimized > 0 || m.unchanged > 0:
 		return exitMinimized
 	}
 	return exitNoFailure
@@ -104,6 +105,9 @@ func (m *minimizer) main(ctx context.Context) int {
 
 func (m *minimizer) summaryText(targets int) string {
 	s := fmt.Sprintf("%d entries of %d fuzz targets replayed: %d failing, %d minimized", m.entries, targets, m.failing, m.minimized)
+	if m.unchanged > 0 {
+		s += fmt.Sprintf(", %d already minimal", m.unchanged)
+	}
 	if m.flaky > 0 {
 		s += fmt.Sprintf(", %d flaky", m.flaky)
 	}
@@ -564,17 +568,17 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 	}
 	interrupted := res.Stop == minimize.Canceled && ctx.Err() != nil
 
-	// Write, then verify with a plain test run of the new file.
+	// Write (unless it did not shrink and already is a corpus entry),
+	// then verify with a plain test run of the file.
 	values := r.values(res.Input)
-	path, err := corpus.WriteFile(t.dir, values...)
-	if err != nil {
-		return fmt.Errorf("writing the minimized input: %w", err)
-	}
-	name := filepath.Base(path)
-	ver := r.verify(name)
+	sv := r.save(j, values)
+	path, name := sv.path, filepath.Base(sv.path)
 
 	done := base
 	done.Status = "minimized"
+	if sv.unchanged {
+		done.Status = "unchanged"
+	}
 	if interrupted {
 		done.Status = "interrupted"
 		m.interrupted = true
@@ -585,8 +589,25 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 	after.Choices = choices(res.Input, res.Outcome)
 	done.After = &after
 	done.Runs, done.Elapsed = res.Stats.Runs, res.Stats.Duration.Seconds()
+	done.Replay = replayCommand(t.name, name, t.pkg.Arg)
+	done.Content, done.Unchanged = elideText(string(sv.data), jsonContentLimit), sv.unchanged
+	if sv.err != nil {
+		// Not in the corpus, so go test cannot replay it: say so, and
+		// print it and where a copy went, so that it is not lost.
+		m.errs++
+		done.Message = sv.err.Error()
+		if sv.copy != "" {
+			done.Saved = displayPath(sv.copy)
+		}
+		done.Verified = new(bool)
+		if !r.fuzzsrc { // a fuzzsrc target's draws come from the replay
+			done.Draws = r.draws(values)
+		}
+		m.rep.doneEvent(done)
+		return nil
+	}
+	ver := r.verify(name)
 	done.File = displayPath(path)
-	done.Replay = fmt.Sprintf("go test -run=%s/%s %s", t.name, name, t.pkg.Arg)
 	verified := ver.err == nil && ver.failed && ver.failure.Signature == target
 	done.Verified = &verified
 	switch {
@@ -608,7 +629,11 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 		}
 		done.Removed = displayPath(j.path)
 	}
-	m.minimized++
+	if sv.unchanged {
+		m.unchanged++
+	} else {
+		m.minimized++
+	}
 	m.rep.doneEvent(done)
 	return nil
 }
