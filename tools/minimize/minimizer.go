@@ -61,6 +61,11 @@ var bytesType = reflect.TypeFor[[]byte]()
 // run by itself (RunFuzzWorker in internal/fuzz/worker.go).
 const goWorkerDeadline = 10 * time.Second
 
+// maxRunTimeout is the longest -timeout: Go's worker panics "deadlocked!"
+// at goWorkerDeadline, with a dump that may not show the running
+// goroutine, so the tool must stop a run first.
+const maxRunTimeout = goWorkerDeadline - time.Second
+
 func (m *minimizer) main(ctx context.Context) int {
 	goroot, err := goEnv(ctx, "GOROOT")
 	if err == nil {
@@ -68,6 +73,11 @@ func (m *minimizer) main(ctx context.Context) int {
 	}
 	if err != nil {
 		m.rep.errorEvent(event{Message: err.Error()})
+		return exitError
+	}
+	if m.cfg.timeout > maxRunTimeout {
+		m.rep.errorEvent(event{Message: fmt.Sprintf("-timeout %v is longer than a run can take here: Go's fuzz worker, which runs each candidate, ends any run after %v by itself, so the tool stops runs at %v at most; use -timeout %v or less",
+			m.cfg.timeout, goWorkerDeadline, maxRunTimeout, maxRunTimeout)})
 		return exitError
 	}
 	m.an = newAnalyzer(goroot)
@@ -105,7 +115,7 @@ func (m *minimizer) main(ctx context.Context) int {
 func (m *minimizer) summaryText(targets int) string {
 	s := fmt.Sprintf("%d entries of %d fuzz targets replayed: %d failing, %d minimized", m.entries, targets, m.failing, m.minimized)
 	if m.flaky > 0 {
-		s += fmt.Sprintf(", %d flaky", m.flaky)
+		s += fmt.Sprintf(", %d flaky or not reproducible alone", m.flaky)
 	}
 	if m.errs > 0 {
 		s += fmt.Sprintf(", %d errors", m.errs)
@@ -349,10 +359,7 @@ func (m *minimizer) runTarget(ctx context.Context, t *target) {
 	}
 	cfg := workerConfig{
 		bin: t.pkg.Bin, dir: t.pkg.Dir, target: t.name,
-		// Go's worker panics "deadlocked!" after 10s of one run, with a
-		// dump that may not show the running goroutine: stop it first.
-		timeout:  min(m.cfg.timeout, goWorkerDeadline-time.Second),
-		memLimit: m.cfg.memLimit, tmp: m.tmp,
+		timeout: m.cfg.timeout, memLimit: m.cfg.memLimit, tmp: m.tmp,
 	}
 	p, err := newPool(cfg, m.cfg.parallel, capacity)
 	if err != nil {
@@ -460,11 +467,10 @@ func (r *runner) job(ctx context.Context, j *job) error {
 	r.fuzzsrc = len(t.types) == 1 && t.types[0] == bytesType &&
 		(first.res.Record != nil || t.sig != nil && t.sig.CallsFuzzsrc)
 
-	// Replay: a flaky input would make the reducer chase noise.
+	// Replay: a flaky input would make the reducer chase noise. A hang
+	// is replayed as often as anything else, though each replay costs a
+	// whole timeout: a target that hangs only sometimes is flaky too.
 	n := m.cfg.replays
-	if first.res.Crash != nil && first.res.Crash.TimedOut {
-		n = min(n, 2) // each costs a whole timeout
-	}
 	replays := []string{first.failure.Signature}
 	flaky := false
 	for range n - 1 {
@@ -586,16 +592,27 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 	done.After = &after
 	done.Runs, done.Elapsed = res.Stats.Runs, res.Stats.Duration.Seconds()
 	done.File = displayPath(path)
-	done.Replay = fmt.Sprintf("go test -run=%s/%s %s", t.name, name, t.pkg.Arg)
+	done.Replay = r.replayCommand(name, first.failure)
 	verified := ver.err == nil && ver.failed && ver.failure.Signature == target
 	done.Verified = &verified
 	switch {
 	case ver.err != nil:
 		done.ReplaySignature = "replay error: " + ver.err.Error()
+		done.Message = fmt.Sprintf("the minimized input could not be replayed alone to verify it: %v", ver.err)
 	case !ver.failed:
-		done.ReplaySignature = ""
+		done.Message = "the minimized input passes when replayed alone in a fresh process, as go test runs it; " +
+			"it failed in a worker that had run other inputs before, so the failure depends on state they left " +
+			"behind (a package-level cache, a sync.Once) or it is flaky. The original input is unchanged"
 	case !verified:
 		done.ReplaySignature = ver.failure.Signature
+		done.Message = fmt.Sprintf("the minimized input fails differently when replayed alone in a fresh process, as go test runs it (%s), "+
+			"so the failure depends on state left by earlier runs in the worker, or it is flaky. The original input is unchanged",
+			ver.failure.Signature)
+	}
+	if !verified {
+		// Never success: exit status 3, as for a flaky input.
+		done.Status = "unverified"
+		m.flaky++
 	}
 	if r.fuzzsrc {
 		done.Draws = fuzzsrcReport(ver.output)
@@ -608,9 +625,29 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 		}
 		done.Removed = displayPath(j.path)
 	}
-	m.minimized++
+	if verified {
+		m.minimized++
+	}
 	m.rep.doneEvent(done)
 	return nil
+}
+
+// replayCommand is the go test command that replays the corpus entry
+// name and fails as f did: go test alone, with -timeout for a hang or a
+// deadlock (go test's default is 10 minutes, and a slow run that ends
+// passes), and under the tool's -memlimit as ulimit -v for running out
+// of memory (an allocation that fails under the limit may succeed
+// without it).
+func (r *runner) replayCommand(name string, f failure) string {
+	cmd := "go test"
+	if f.Kind == "hang" || f.Kind == "deadlock" {
+		cmd += " -timeout=" + r.m.cfg.timeout.String()
+	}
+	cmd += fmt.Sprintf(" -run=%s/%s %s", r.t.name, name, r.t.pkg.Arg)
+	if f.Kind == "out of memory" && r.m.cfg.memLimit > 0 && canLimitMemory {
+		cmd = fmt.Sprintf("(ulimit -v %d && %s)", (r.m.cfg.memLimit+1023)/1024, cmd)
+	}
+	return cmd
 }
 
 // measure sizes an input: its bytes, its choices as the run recorded
