@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/shortlex/shortlex/internal/wire"
 )
 
 // This file turns what a failing run printed into a failure signature:
@@ -70,9 +72,6 @@ var (
 	locationLine    = regexp.MustCompile(`^\t(.+?):(\d+)(?:\s.*)?$`)
 	messageLine     = regexp.MustCompile(`^(\s+)([^\s:]+\.go):(\d+): (.*)$`)
 	recoveredSuffix = regexp.MustCompile(`\s*\[recovered(?:, repanicked)?\]\s*$`)
-	quotedText      = regexp.MustCompile("\"(?:[^\"\\\\]|\\\\.)*\"|`[^`]*`|'(?:[^'\\\\]|\\\\.)+'")
-	digitRun        = regexp.MustCompile(`[0-9]+`)
-	spaceRun        = regexp.MustCompile(`\s+`)
 )
 
 // parseGoroutines reads every goroutine stack in a Go traceback.
@@ -151,19 +150,9 @@ func (a *analyzer) userFrames(g goroutine) []frame {
 
 func loc(f frame) string { return filepath.Base(f.File) + ":" + strconv.Itoa(f.Line) }
 
-// messageClass reduces a message to what identifies its kind: the first
-// line, without a "[recovered]" note, quoted text or digits.
-func messageClass(msg string) string {
-	msg, _, _ = strings.Cut(msg, "\n")
-	msg = recoveredSuffix.ReplaceAllString(msg, "")
-	msg = quotedText.ReplaceAllString(msg, `""`)
-	msg = digitRun.ReplaceAllString(msg, "")
-	msg = strings.TrimSpace(spaceRun.ReplaceAllString(msg, " "))
-	if len(msg) > 120 {
-		msg = msg[:120]
-	}
-	return msg
-}
+// messageClass reduces a message to what identifies its kind (see
+// wire.MessageClass, the rule fuzzsrc shares).
+func messageClass(msg string) string { return wire.MessageClass(msg) }
 
 func firstLine(s string) string {
 	s, _, _ = strings.Cut(s, "\n")
@@ -281,7 +270,7 @@ func (a *analyzer) fromTestOutput(text, dir string) (failure, bool) {
 	}
 	f := failure{
 		Kind:      "failed",
-		Signature: "failed at " + fail.file + ":" + fail.line,
+		Signature: wire.FailSignature(fail.file + ":" + fail.line),
 		Message:   fail.file + ":" + fail.line + ": " + firstLine(fail.text),
 	}
 	n, _ := strconv.Atoi(fail.line)
@@ -295,20 +284,34 @@ func (a *analyzer) fromTestOutput(text, dir string) (failure, bool) {
 // traceback that follows it.
 func (a *analyzer) panicFailure(value, traceback string) failure {
 	f := failure{Kind: "panic", Message: "panic: " + firstLine(value)}
-	f.Signature = "panic: " + messageClass(value)
+	at := ""
 	if fr, ok := a.crashFrame(traceback); ok {
-		f.Signature += " at " + loc(fr)
+		at = loc(fr)
 	}
+	f.Signature = wire.PanicSignature(value, at)
 	return f
 }
 
-// crashFrame returns the innermost user frame of the first goroutine in a
-// panic's or fatal error's traceback that has one: the goroutine that
-// crashed, which the runtime prints first.
+// crashFrame returns the crash site in the first goroutine of a panic's
+// or fatal error's traceback that has a user frame: the goroutine that
+// crashed, which the runtime prints first. The site is the innermost user
+// frame below the outermost panic on its stack, where the panic first
+// happened: a panic recovered and raised again (by testing under go test,
+// by fuzzsrc, by the target) keeps its first frames under the later ones.
 func (a *analyzer) crashFrame(traceback string) (frame, bool) {
 	for _, g := range parseGoroutines(traceback) {
 		if g.State == "runtime stack" {
 			continue
+		}
+		frames := g.Frames
+		for i := len(frames) - 1; i >= 0; i-- {
+			if frames[i].Func == "panic" {
+				frames = frames[i+1:]
+				break
+			}
+		}
+		if fs := a.userFrames(goroutine{Frames: frames}); len(fs) > 0 {
+			return fs[0], true
 		}
 		if fs := a.userFrames(g); len(fs) > 0 {
 			return fs[0], true
@@ -529,13 +532,11 @@ func shortFuncName(fn string) string {
 
 // fromReplay reads the combined output of a plain test run of one corpus
 // entry (go test -run=FuzzX/<name>) in package directory dir, which ended
-// with exitCode (or was killed by signal): a fuzzsrc report's signature if
-// there is one, else the runtime's crash report, else the test's failure
-// message, else an exit without either. ok is false if nothing failed.
+// with exitCode (or was killed by signal): the runtime's crash report,
+// else the test's failure message, else an exit without either. (A
+// fuzzsrc property's failure comes from its record, not from here.) ok is
+// false if nothing failed.
 func (a *analyzer) fromReplay(out, dir string, exitCode int, signal string) (failure, bool) {
-	if sig, msg, ok := fuzzsrcSignature(out); ok {
-		return failure{Kind: "fuzzsrc", Signature: sig, Message: msg}, true
-	}
 	if f, ok := a.fromRuntimeOutput(out); ok {
 		return f, true
 	}
@@ -546,44 +547,4 @@ func (a *analyzer) fromReplay(out, dir string, exitCode int, signal string) (fai
 		return a.fromCrash(&crash{Stderr: out, ExitCode: exitCode, Signal: signal}), true
 	}
 	return failure{}, false
-}
-
-// fuzzsrcSignature finds the signature line of a fuzzsrc failure report.
-func fuzzsrcSignature(out string) (sig, msg string, ok bool) {
-	for _, line := range strings.Split(out, "\n") {
-		t := strings.TrimSpace(line)
-		if i := strings.Index(t, "fuzzsrc: property "); i >= 0 && msg == "" {
-			msg = t[i+len("fuzzsrc: "):]
-		}
-		if s, found := strings.CutPrefix(t, "signature: "); found && msg != "" {
-			return s, msg, true
-		}
-	}
-	return "", "", false
-}
-
-// fuzzsrcReport returns the lines of a fuzzsrc failure report in a test's
-// output, unindented: the failure, the labeled draws, the logs, the
-// signature and the input's size.
-func fuzzsrcReport(out string) []string {
-	var report []string
-	indent := ""
-	for _, line := range strings.Split(out, "\n") {
-		if report == nil {
-			if i := strings.Index(line, "fuzzsrc: property "); i >= 0 {
-				report = append(report, line[i:])
-				indent = strings.Repeat(" ", len(line)-len(strings.TrimLeft(line, " "))+4)
-			}
-			continue
-		}
-		rest, ok := strings.CutPrefix(line, indent)
-		if !ok {
-			break
-		}
-		report = append(report, strings.TrimSpace(rest))
-		if strings.HasPrefix(strings.TrimSpace(rest), "input: ") {
-			break
-		}
-	}
-	return report
 }

@@ -184,11 +184,6 @@ func TestFromReplay(t *testing.T) {
 				"panic({0x5fc8a0?, 0x206f7cec40a8?})\n\t/usr/local/go/src/runtime/panic.go:860 +0x13a\n" +
 				"fixture.Lookup(...)\n\tFIX/fixture.go:49\n",
 			2, "panic: runtime error: index out of range [] with length at fixture.go:49"},
-		{"fuzzsrc report", "a fuzzsrc report carries its own signature",
-			"=== RUN   FuzzFuzzsrc/x\n    fixture_test.go:128: fuzzsrc: property failed at fixture_test.go:130: n = 500 with \"00\"\n" +
-				"        draw n: 500\n        draw s: \"00\"\n        signature: failed at fixture_test.go:130 (fixture.FuzzFuzzsrc.func1.1)\n" +
-				"        input: 5 bytes, 5 used, 6 choices\n--- FAIL: FuzzFuzzsrc (0.00s)\n",
-			1, "failed at fixture_test.go:130 (fixture.FuzzFuzzsrc.func1.1)"},
 		{"os.Exit", "an exit without any failure message",
 			"=== RUN   FuzzExit\n=== RUN   FuzzExit/x\n", 3, "os.Exit(3)"},
 		{"pass", "a passing replay has no failure",
@@ -202,18 +197,6 @@ func TestFromReplay(t *testing.T) {
 				t.Errorf("signature %q (ok %v), want %q: %s", f.Signature, ok, tc.want, tc.reason)
 			}
 		})
-	}
-}
-
-func TestFuzzsrcReport(t *testing.T) {
-	out := "=== RUN   FuzzFuzzsrc/x\n    fixture_test.go:128: fuzzsrc: property failed at fixture_test.go:130: n = 500\n" +
-		"        draw n: 500\n        log: hello\n        signature: failed at fixture_test.go:130\n" +
-		"        input: 5 bytes, 5 used, 6 choices\n--- FAIL: FuzzFuzzsrc (0.00s)\n"
-	want := []string{"fuzzsrc: property failed at fixture_test.go:130: n = 500", "draw n: 500", "log: hello",
-		"signature: failed at fixture_test.go:130", "input: 5 bytes, 5 used, 6 choices"}
-	got := fuzzsrcReport(out)
-	if strings.Join(got, "|") != strings.Join(want, "|") {
-		t.Errorf("report %q, want %q", got, want)
 	}
 }
 

@@ -417,8 +417,7 @@ func (r *runner) execute(ctx context.Context, values []any) (attempt, error) {
 	case res.Crash != nil:
 		a.failed, a.failure = true, r.m.an.fromCrash(res.Crash)
 	case res.Record != nil && res.Record.Failed:
-		a.failed = true
-		a.failure = failure{Kind: "fuzzsrc", Signature: res.Record.Signature, Message: res.Record.Location + ": " + firstLine(res.Record.Message)}
+		a.failed, a.failure = true, recordFailure(res.Record)
 	case res.Err != "":
 		a.failed = true
 		f, ok := r.m.an.fromTestOutput(res.Err, r.t.pkg.Dir)
@@ -614,8 +613,8 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 		done.Status = "unverified"
 		m.flaky++
 	}
-	if r.fuzzsrc {
-		done.Draws = fuzzsrcReport(ver.output)
+	if ver.record != nil && len(ver.record.Draws) > 0 {
+		done.Draws = ver.record.Draws
 	} else {
 		done.Draws = r.draws(values)
 	}
@@ -698,29 +697,45 @@ func (r *runner) draws(values []any) []string {
 	return lines
 }
 
+// recordFailure is the failure a fuzzsrc property published.
+func recordFailure(rec *wire.Record) failure {
+	return failure{Kind: rec.Kind, Signature: rec.Signature, Message: rec.Location + ": " + firstLine(rec.Message)}
+}
+
 // verification is a plain replay of a written corpus file.
 type verification struct {
 	output  string
+	record  *wire.Record // what a fuzzsrc property published, if it did
 	failed  bool
 	failure failure
 	err     error
 }
 
-// verify replays the corpus entry name with the test binary, as
-// go test -run=FuzzX/name would, under the same memory limit.
-// SHORTLEX_SHRINK=0 keeps fuzzsrc from shrinking the entry again
-// in-process, so its report shows this very input. A replay that runs
-// longer than the per-run timeout is stopped as a worker is (SIGQUIT to
-// the busy thread, see signalQuit), not with -test.timeout, whose dump
+// verify replays the corpus entry name with the test binary in a fresh
+// process, as go test -run=FuzzX/name would, under the same memory
+// limit: a failure that needs state left by earlier runs in a worker
+// does not happen again here. SHORTLEX_SHRINK=0 keeps fuzzsrc from
+// shrinking the entry again in-process; a fuzzsrc property publishes
+// its failure and draws into a record file (internal/wire), which the
+// tool reads instead of the test's output. A replay that runs longer
+// than the per-run timeout is stopped as a worker is (SIGQUIT to the
+// busy thread, see signalQuit), not with -test.timeout, whose dump
 // cannot show a goroutine running on another thread.
 func (r *runner) verify(name string) verification {
 	t := r.t
 	timeout := r.m.cfg.timeout
-	env := append(os.Environ(), "SHORTLEX_SHRINK=0")
+	rec, err := os.CreateTemp(r.m.tmp, "replay-record-*")
+	if err != nil {
+		return verification{err: err}
+	}
+	os.Remove(rec.Name())
+	defer rec.Close()
+	env := append(os.Environ(), "SHORTLEX_SHRINK=0", wire.EnvRecordFD+"=3") // ExtraFiles[0]
 	cmd := limitedCommand(r.m.cfg.memLimit, env, t.pkg.Bin,
 		"-test.run=^"+t.name+"$/^"+regexp.QuoteMeta(name)+"$",
 		"-test.v", "-test.paniconexit0", "-test.timeout=0")
 	cmd.Dir = t.pkg.Dir
+	cmd.ExtraFiles = []*os.File{rec}
 	out := newTailBuffer(16 << 20)
 	cmd.Stdout, cmd.Stderr = out, out
 	cmd.WaitDelay = time.Second
@@ -729,7 +744,6 @@ func (r *runner) verify(name string) verification {
 	}
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
-	var err error
 	timedOut := false
 	select {
 	case err = <-done:
@@ -748,6 +762,16 @@ func (r *runner) verify(name string) verification {
 	if err != nil && !errors.As(err, &exit) {
 		v.err = err
 		return v
+	}
+	if record, _, ok, err := wire.Read(rec, 0); err != nil {
+		v.err = fmt.Errorf("reading the replay's record: %w", err)
+		return v
+	} else if ok {
+		v.record = record
+		if record.Failed {
+			v.failure, v.failed = recordFailure(record), true
+			return v
+		}
 	}
 	if timedOut {
 		v.failure, v.failed = r.m.an.hang(v.output), true

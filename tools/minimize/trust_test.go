@@ -237,3 +237,24 @@ func TestReplayCommandReproduces(t *testing.T) {
 		})
 	}
 }
+
+// TestOneSignatureRule: a panic has the same signature in a fuzzsrc
+// property as in a plain target (FuzzIndex panics at the same site), and
+// the draws of a fuzzsrc replay come from its record, not its output.
+func TestOneSignatureRule(t *testing.T) {
+	skipShort(t)
+	at := allMarkers(t)
+	code, d, _ := minimizeOne(t, "FuzzFuzzsrcPanic")
+	if code != exitMinimized || d == nil || d.Status != "minimized" {
+		t.Fatalf("exit %d, done %+v; want exit %d, minimized", code, d, exitMinimized)
+	}
+	if want := "panic: runtime error: index out of range [] with length at " + at["index"]; d.Signature != want {
+		t.Errorf("signature %q, want FuzzIndex's %q", d.Signature, want)
+	}
+	if d.Verified == nil || !*d.Verified {
+		t.Errorf("not verified: the replay says %q", d.ReplaySignature)
+	}
+	if len(d.Draws) != 2 || !strings.HasPrefix(d.Draws[0], "draw s: ") || !strings.HasPrefix(d.Draws[1], "draw i: ") {
+		t.Errorf("draws %q, want the replay's two labeled draws", d.Draws)
+	}
+}
