@@ -452,6 +452,12 @@ func blockedForever(state string) bool {
 	return false
 }
 
+// unlocatedHang is the signature of a hang whose dump does not show the
+// target goroutine (on a loaded machine SIGQUIT can miss the thread that
+// runs it). The same input hangs again: replays accept it as the hang
+// they expect, and a verification looks again.
+const unlocatedHang = "hang"
+
 // hang reads the goroutine dump of a process stopped because a run took
 // too long: SIGQUIT's, Go's worker timer's or -test.timeout's. A target
 // goroutine blocked forever is a deadlock, as go test reports it when no
@@ -461,7 +467,7 @@ func (a *analyzer) hang(dump string) failure {
 	if isStackOverflow(dump) {
 		return a.stackOverflow(dump)
 	}
-	f := failure{Kind: "hang", Signature: "hang", Message: "the run did not finish in time (the dump does not show where)"}
+	f := failure{Kind: "hang", Signature: unlocatedHang, Message: "the run did not finish in time (the dump does not show where)"}
 	g, ok := a.targetGoroutine(parseGoroutines(dump))
 	if !ok {
 		return f

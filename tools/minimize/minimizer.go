@@ -482,7 +482,13 @@ func (r *runner) job(ctx context.Context, j *job) error {
 			s = a.failure.Signature
 		}
 		replays = append(replays, s)
-		flaky = flaky || s != first.failure.Signature
+		switch {
+		case s == first.failure.Signature || s == unlocatedHang && first.failure.Kind == "hang":
+		case first.failure.Signature == unlocatedHang && a.failed && a.failure.Kind == "hang":
+			first = a // the same hang, now located: reduce that
+		default:
+			flaky = true
+		}
 	}
 	if flaky {
 		m.flaky++
@@ -577,6 +583,12 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 	}
 	name := filepath.Base(path)
 	ver := r.verify(name)
+	for range 2 {
+		if ver.failure.Signature != unlocatedHang || target == unlocatedHang {
+			break
+		}
+		ver = r.verify(name) // the dump missed the target; look again
+	}
 
 	done := base
 	done.Status = "minimized"
