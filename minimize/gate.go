@@ -182,7 +182,7 @@ func (s *shrinker) fail(err error) {
 	if s.ctx.Err() != nil {
 		panic(stopReduction{reason: Canceled})
 	}
-	panic(stopReduction{reason: Canceled, err: err})
+	panic(stopReduction{reason: RunError, err: err})
 }
 
 // checkBudget ends the reduction if running n more candidates is not

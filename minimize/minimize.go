@@ -100,6 +100,9 @@ const (
 	Budget
 	// Canceled: the context was canceled.
 	Canceled
+	// RunError: a run returned an error (it could not be carried out);
+	// Minimize returns that error with the best input so far.
+	RunError
 )
 
 func (r StopReason) String() string {
@@ -110,6 +113,8 @@ func (r StopReason) String() string {
 		return "budget exhausted"
 	case Canceled:
 		return "canceled"
+	case RunError:
+		return "run error"
 	}
 	return fmt.Sprintf("StopReason(%d)", int(r))
 }

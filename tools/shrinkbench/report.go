@@ -97,7 +97,7 @@ func printReport(w io.Writer, b bench.Benchmark, r *results, cfg config) {
 	_, minSize := b.Decode(b.MinInput)
 	fmt.Fprintf(w, "### %s: %s\n\n", b.Name, b.About)
 	fmt.Fprintf(w, "shortlex-minimal: `%s`, size %d (%d bytes: % x)\n\n", b.MinValue, minSize, len(b.MinInput), b.MinInput)
-	fmt.Fprintf(w, "Hypothesis (artifact): %s\n\n", b.Hypothesis)
+	fmt.Fprintf(w, "Hypothesis: %s\n\n", b.Hypothesis)
 	fmt.Fprintln(w, "| reducer | most common final value | share | distinct | at min size | at min value | at min input | mean bytes | mean size | median calls | mean calls | time |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|")
 	n := len(r.inputs)

@@ -130,11 +130,24 @@ func failingInput(b bench.Benchmark, base uint64, seed, maxLen int) ([]byte, err
 		for i := range in {
 			in[i] = byte(rng.Uint32())
 		}
+		if b.Copies {
+			copyChunks(rng, in)
+		}
 		if fuzzsrc.Run(in, b.Prop).Failure != nil {
 			return in, nil
 		}
 	}
 	return nil, fmt.Errorf("no failing input in a million random ones")
+}
+
+// copyChunks copies up to 7 chunks of 1 to 16 bytes of in over other
+// places of in, as Go's mutator's "copy bytes" does.
+func copyChunks(rng *rand.Rand, in []byte) {
+	for range rng.IntN(8) {
+		n := 1 + rng.IntN(min(16, len(in)))
+		src, dst := rng.IntN(len(in)-n+1), rng.IntN(len(in)-n+1)
+		copy(in[dst:dst+n], in[src:src+n])
+	}
 }
 
 func nameHash(s string) uint64 {
