@@ -237,6 +237,7 @@ func (s *shrinker) passes() []*pass {
 		lowerAndRepair(),
 		deleteChoicePairs(),
 		deleteAlignedBlocks(),
+		deleteAndAdjust(),
 		lowerCommonOffset(),
 	}
 	s.stats.Passes = make([]PassStats, len(ps))
