@@ -170,7 +170,7 @@ func TestPassPlans(t *testing.T) {
 			want: [][]byte{{1, 6, 8, 0}, {1, 5, 8, 0}, {1, 8, 0}, {0}}},
 		{name: "delete and adjust/raise before", reason: "an element deleted with the value before it raised to its largest",
 			pass: deleteAndAdjust, best: []byte{7, 1, 2, 0},
-			out: Outcome{Choices: bytesOf(4, 0), Spans: []Span{span("list", 1, 4, -1), span("element", 1, 3, 0)}},
+			out:  Outcome{Choices: bytesOf(4, 0), Spans: []Span{span("list", 1, 4, -1), span("element", 1, 3, 0)}},
 			want: [][]byte{{255, 0}}},
 		{name: "delete and adjust/lower references", reason: "the first element (nothing before it to raise) deleted with later values of its shapes lowered by one, coins at index 1 left alone; the others raise the value before them",
 			pass: deleteAndAdjust, best: []byte{0x80, 0, 0x80, 8, 0x80, 7},
