@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/shortlex/shortlex/minimize"
 	"github.com/shortlex/shortlex/tools/shrinkbench/bench"
 )
 
@@ -126,9 +127,9 @@ func printReport(w io.Writer, b bench.Benchmark, r *results, cfg config) {
 		for i := range n {
 			a, o := r.finals[ours][i].key, r.finals[k][i].key
 			switch {
-			case bench.ShortlexLess(o, a):
+			case minimize.ShortlexLess(o, a):
 				larger++
-			case bench.ShortlexLess(a, o):
+			case minimize.ShortlexLess(a, o):
 				smaller++
 			default:
 				equal++
@@ -143,7 +144,7 @@ func printReport(w io.Writer, b bench.Benchmark, r *results, cfg config) {
 		shown := 0
 		for i := range n {
 			a, o := r.finals[ours][i], r.finals[k][i]
-			if !bench.ShortlexLess(o.key, a.key) || shown >= cfg.misses {
+			if !minimize.ShortlexLess(o.key, a.key) || shown >= cfg.misses {
 				continue
 			}
 			if shown == 0 {

@@ -74,7 +74,7 @@ func runBenchmark(ctx context.Context, b bench.Benchmark, cfg config) (*results,
 		r.finals[k] = make([]final, n)
 	}
 	minRec := fuzzsrc.Run(b.MinInput, b.Prop)
-	minKey := bench.OrderKey(b.MinInput, minRec)
+	minKey := minimize.OrderKey(b.MinInput, minRec.Outcome())
 
 	var wg sync.WaitGroup
 	if !cfg.noRapid {
@@ -165,7 +165,7 @@ func rapidSeed(base uint64, name string, seed int) uint64 {
 // describe fills in what a byte reducer's final input is.
 func describe(b bench.Benchmark, in []byte) final {
 	rec := fuzzsrc.Run(in, b.Prop)
-	f := final{ok: true, input: in, key: bench.OrderKey(in, rec)}
+	f := final{ok: true, input: in, key: minimize.OrderKey(in, rec.Outcome())}
 	f.value, f.size = b.Decode(in)
 	return f
 }
@@ -185,7 +185,7 @@ func runOurs(ctx context.Context, b bench.Benchmark, in []byte, restarts int) (f
 			return final{}, err
 		}
 		f := describe(b, res.Input)
-		if seed > 0 && !bench.ShortlexLess(f.key, best.key) {
+		if seed > 0 && !minimize.ShortlexLess(f.key, best.key) {
 			f = best
 		}
 		f.calls, f.dur, f.passes = best.calls+res.Stats.Runs, best.dur+res.Stats.Duration, addPasses(best.passes, res.Stats.Passes)
