@@ -45,6 +45,9 @@ func (s *shrinker) prune(input []byte, out Outcome) []byte {
 // [0, 1] in a list of 8-byte integers. Padding makes length count whole
 // choices, as Hypothesis counts choices, and keeps every draw monotone.
 func (s *shrinker) orderKey(pruned []byte, choices []Choice) []byte {
+	if s.opts.OrderKey != nil {
+		return s.opts.OrderKey(pruned)
+	}
 	if s.opts.ExactLength || len(pruned) == 0 {
 		return pruned
 	}
@@ -78,7 +81,7 @@ func (s *shrinker) runBatch(cands [][]byte) []trial {
 		t := &trials[i]
 		t.input = s.normalize(c)
 		// The trimmed candidate is a lower bound of its order key.
-		if !shortlexLess(t.input, s.bestKey) {
+		if !shortlexLess(s.keyBound(t.input), s.bestKey) {
 			continue
 		}
 		t.key = cacheKey(t.input)
