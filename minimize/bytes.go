@@ -260,20 +260,22 @@ func brackets(b []byte) [][2]int {
 }
 
 // deleteBrackets deletes a bracketed or quoted region whole, brackets
-// and all, or its contents, keeping the brackets: the nested structure
-// of text formats balances its brackets, and deleting one side alone
-// rarely parses.
+// and all, or its contents, keeping the brackets, or the two brackets,
+// keeping the contents: the nested structure of text formats balances
+// its brackets, and deleting one side alone rarely parses.
 func (s *shrinker) deleteBrackets() {
 	pairs := brackets(s.best)
 	for j := 0; j < len(pairs); j++ {
 		o, c := pairs[j][0], pairs[j][1]
 		base := s.best
-		if s.firstKept(2, func(k int) []byte {
-			if k == 0 {
+		if s.firstKept(3, func(k int) []byte {
+			switch {
+			case k == 0:
 				return without(base, o, c+1)
-			}
-			if c > o+1 {
+			case k == 1 && c > o+1:
 				return without(base, o+1, c)
+			case k == 2:
+				return without(without(base, c, c+1), o, o+1)
 			}
 			return nil
 		}) >= 0 {
