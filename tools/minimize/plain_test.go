@@ -3,11 +3,14 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/shortlex/shortlex/corpus"
 )
@@ -144,4 +147,43 @@ func writeBugCrasher(tb testing.TB, n int) string {
 		tb.Fatal(err)
 	}
 	return path
+}
+
+// BenchmarkPlainBug runs the command on crashers of FuzzBug of 10 KB to
+// 50 MB (letters with "BUG" in the middle), each reduced to "BUG", and
+// reports the reduction's runs and seconds and the whole command's
+// seconds (replays, reduction, writing and verifying). Peak memory is
+// not measured here; run the built command under /usr/bin/time -v for
+// that.
+//
+//	go test ./tools/minimize -run '^$' -bench PlainBug -benchtime 1x
+func BenchmarkPlainBug(b *testing.B) {
+	for _, n := range []int{10 << 10, 1 << 20, 5 << 20, 50 << 20} {
+		b.Run(strconv.Itoa(n>>10)+"KB", func(b *testing.B) {
+			for b.Loop() {
+				path := writeBugCrasher(b, n)
+				b.Chdir(fixtureDir)
+				var stdout, stderr bytes.Buffer
+				start := time.Now()
+				code := run(context.Background(), []string{"-json", "-run", "^FuzzBug$", ".", path}, &stdout, &stderr, bins)
+				whole := time.Since(start)
+				if code != exitMinimized {
+					b.Fatalf("exit %d: %s", code, stderr.String())
+				}
+				var d event
+				for _, line := range strings.Split(stdout.String(), "\n") {
+					var e event
+					if json.Unmarshal([]byte(line), &e) == nil && e.Event == "done" {
+						d = e
+					}
+				}
+				if d.After == nil || d.After.Bytes != 3 {
+					b.Fatalf("done event %+v", d)
+				}
+				b.ReportMetric(float64(d.Runs), "runs")
+				b.ReportMetric(d.Elapsed, "reduce-s")
+				b.ReportMetric(whole.Seconds(), "command-s")
+			}
+		})
+	}
 }
