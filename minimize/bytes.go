@@ -374,13 +374,16 @@ func (f lengthField) set(b []byte, v uint64) {
 // lengthFields lists the fields of b that could be lengths: at every
 // offset, a 1-, 2-, 4- or 8-byte unsigned integer, big- or
 // little-endian, whose value v is at least 1 and whose region, the v
-// bytes after it, ends within b.
+// bytes after it, ends within b. Fields made only of printable text
+// bytes are left out: in text every byte would be a plausible length,
+// and lengths of binary formats hold a control or high byte (a zero high
+// byte, most often) or are one byte below space.
 func lengthFields(b []byte) []lengthField {
 	var fs []lengthField
 	for off := range b {
 		for _, w := range []int{4, 2, 8, 1} {
 			for _, little := range []bool{false, true} {
-				if w == 1 && little || off+w > len(b) {
+				if w == 1 && little || off+w > len(b) || isText(b[off:off+w]) {
 					continue
 				}
 				f := lengthField{off, w, little}
@@ -391,6 +394,17 @@ func lengthFields(b []byte) []lengthField {
 		}
 	}
 	return fs
+}
+
+// isText reports whether every byte of b is printable ASCII or white
+// space.
+func isText(b []byte) bool {
+	for _, c := range b {
+		if (c < 0x20 || c > 0x7e) && c != '\t' && c != '\n' && c != '\r' {
+			return false
+		}
+	}
+	return true
 }
 
 // withLength returns b with [i, j) deleted and field f lowered by j-i.

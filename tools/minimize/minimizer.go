@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -517,6 +518,7 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 	m.rep.startProgress(prog)
 	var slipMu sync.Mutex
 	slips := map[string]bool{}
+	var overBudget atomic.Int64 // candidates not run: their corpus file would be larger
 	run := func(ctx context.Context, in []byte) (minimize.Outcome, error) {
 		var out minimize.Outcome
 		var values []any
@@ -526,7 +528,7 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 			values, out, _ = argseq.Decode(in, t.types)
 		}
 		if budgetExceeded(values, budget) {
-			prog.runs.Add(1)
+			overBudget.Add(1)
 			return minimize.Outcome{Used: len(in)}, nil
 		}
 		a, err := r.execute(ctx, values)
@@ -589,10 +591,16 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 	after := r.measure(res.Input, nil)
 	after.Choices = choices(res.Input, res.Outcome)
 	done.After = &after
-	done.Runs, done.Elapsed = res.Stats.Runs, res.Stats.Duration.Seconds()
+	done.Elapsed = res.Stats.Duration.Seconds()
 	if c := res.Stats.Minimal; c.Done {
 		done.Minimal = fmt.Sprintf("checked %d candidates (%d run, the others ran before); none fails the same way", c.Candidates, c.Runs)
+		if n := overBudget.Load(); n > 0 {
+			done.Minimal += fmt.Sprintf(" within the original's corpus-file size (%d candidates over it were not run)", n)
+		}
 	}
+	// Runs counts what the reducer asked for; candidates over the
+	// corpus-file budget were decided without running the target.
+	done.Runs = res.Stats.Runs - int(overBudget.Load())
 	if res.Stats.Shrinks == 0 {
 		// Nothing smaller fails the same way: no new file, and the
 		// original stays the entry to replay.

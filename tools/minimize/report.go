@@ -40,7 +40,7 @@ type event struct {
 	Status    string  `json:"status,omitempty"`
 	Signature string  `json:"signature,omitempty"`
 	Message   string  `json:"message,omitempty"`
-	Bytes     int     `json:"bytes,omitempty"`   // the input being reduced, in choice-sequence bytes
+	Bytes     int     `json:"bytes,omitempty"`   // the input being reduced: a fuzzsrc input's bytes, or a plain target's string and []byte bytes
 	Choices   int     `json:"choices,omitempty"` // its choices
 	Runs      int     `json:"runs,omitempty"`    // runs of the target so far
 	Elapsed   float64 `json:"elapsed,omitempty"` // seconds since the reduction started
