@@ -8,6 +8,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/shortlex/shortlex/minimize"
 )
 
 // This file is the tool's output: a text report for people, a one-line
@@ -214,7 +216,11 @@ func (r *reporter) doneEvent(e event) {
 			}
 			return
 		case "unchanged":
-			fmt.Fprintf(w, "%s %s: unchanged: no smaller input fails the same way; no new file\n", e.Target, e.Entry)
+			why := "no smaller input fails the same way"
+			if e.Stop != minimize.FixedPoint.String() {
+				why = "no smaller input found before the reduction stopped (" + e.Stop + ")"
+			}
+			fmt.Fprintf(w, "%s %s: unchanged: %s; no new file\n", e.Target, e.Entry, why)
 			fmt.Fprintf(w, "  size:      %s\n  runs:      %d in %.2fs, %s\n", e.Before, e.Runs, e.Elapsed, e.Stop)
 			if e.Minimal != "" {
 				fmt.Fprintf(w, "  1-minimal: %s\n", e.Minimal)
