@@ -21,8 +21,10 @@ import (
 // check confirms and counts (Stats.Minimal).
 
 // MinimalCheck reports the final check of a plain-bytes reduction: every
-// deletion of one or two adjacent bytes or UTF-8 encoded runes, and every
-// replacement of one byte by any smaller byte, of the result. None of
+// deletion of one or two adjacent bytes or UTF-8 encoded runes (each
+// also with the nearest length field that frames them lowered to match,
+// for inputs up to 4 KB), and every replacement of one byte by any
+// smaller byte, of the result. None of
 // them fails the same way (and is smaller in the reduction's order) when
 // Done is set: the result is 1-minimal.
 type MinimalCheck struct {
@@ -454,22 +456,28 @@ func (s *shrinker) deleteWithLengthField() {
 }
 
 // deleteBytes deletes one byte, two adjacent bytes, and one or two whole
-// UTF-8 encoded runes, at every offset: the deletions of the 1-minimality
-// check, run as a pass so that the check finds nothing.
+// UTF-8 encoded runes, at every offset, each also with the nearest
+// length field whose region holds the bytes lowered to match (see
+// deleteWithLengthField): the deletions of the 1-minimality check, run
+// as a pass so that the check finds nothing.
 func (s *shrinker) deleteBytes() {
 	for i := 0; i < len(s.best); i++ {
-		base := s.best
-		dels := smallDeletions(base, i)
-		if s.firstKept(len(dels), func(k int) []byte { return without(base, i, i+dels[k]) }) >= 0 {
+		cands := s.smallDeletions(i)
+		if s.firstKept(len(cands), func(k int) []byte { return cands[k]() }) >= 0 {
 			i--
 		}
 	}
 }
 
-// smallDeletions returns the lengths of the small deletions at offset i
-// of b: one byte, two bytes, and, where a multi-byte UTF-8 rune starts at
-// i, that rune and that rune with the next one.
-func smallDeletions(b []byte, i int) []int {
+// smallDeletions returns the small deletions at offset i of the best
+// input, as functions that build them: one byte, two bytes, and, where a
+// multi-byte UTF-8 rune starts at i, that rune and that rune with the
+// next one; each also with the nearest length field covering it lowered,
+// where there is one. A value framed by a length (a go-fuzz-headers
+// string, a plain target's string argument before another) loses a byte
+// only that way.
+func (s *shrinker) smallDeletions(i int) []func() []byte {
+	b := s.best
 	ls := []int{1}
 	if i+2 <= len(b) {
 		ls = append(ls, 2)
@@ -480,7 +488,45 @@ func smallDeletions(b []byte, i int) []int {
 			ls = append(ls, n+m)
 		}
 	}
-	return ls
+	var fs []lengthField
+	if len(b) <= maxResidueInput {
+		fs = s.lengthFieldsOfBest()
+	}
+	var cands []func() []byte
+	for _, l := range ls {
+		cands = append(cands, func() []byte { return without(b, i, i+l) })
+	}
+	for _, l := range ls {
+		if f, ok := coveringField(fs, b, i, l); ok {
+			cands = append(cands, func() []byte { return withLength(b, f, i, i+l) })
+		}
+	}
+	return cands
+}
+
+// lengthFieldsOfBest returns lengthFields of the best input, computed
+// once per best input.
+func (s *shrinker) lengthFieldsOfBest() []lengthField {
+	if s.fieldsVersion != s.version+1 {
+		s.fields, s.fieldsVersion = lengthFields(s.best), s.version+1
+	}
+	return s.fields
+}
+
+// coveringField returns the field of fs (in offset order) that starts
+// nearest before offset i and whose region holds [i, i+l).
+func coveringField(fs []lengthField, b []byte, i, l int) (lengthField, bool) {
+	for j := len(fs) - 1; j >= 0; j-- {
+		f := fs[j]
+		start := f.off + f.width
+		if start > i {
+			continue
+		}
+		if start+int(f.get(b)) >= i+l {
+			return f, true
+		}
+	}
+	return lengthField{}, false
 }
 
 // zeroChunks sets chunks of n/2, n/4, ... down to 2 bytes to zero at
@@ -609,12 +655,12 @@ func (s *shrinker) checkMinimal() bool {
 	runs := s.stats.Runs
 	defer func() { s.stats.Minimal.Runs = s.stats.Runs - runs }()
 	for i := range base {
-		dels := smallDeletions(base, i)
+		dels := s.smallDeletions(i)
 		n := len(dels) + int(base[i])
 		s.stats.Minimal.Candidates += n
 		if s.firstKept(n, func(k int) []byte {
 			if k < len(dels) {
-				return without(base, i, i+dels[k])
+				return dels[k]()
 			}
 			c := slices.Clone(base)
 			c[i] = byte(k - len(dels))

@@ -84,6 +84,20 @@ func TestPlainBytes(t *testing.T) {
 				return n <= len(b)-2 && containsBUG(b[2:2+n])
 			},
 			"\x03\x00BUG"},
+		{"length field, middle", "a byte in the middle of a framed value goes with its length lowered",
+			[]byte("\x00\x00\x00\x03abcT"),
+			func(b []byte) bool {
+				if len(b) < 4 {
+					return false
+				}
+				n := binary.BigEndian.Uint32(b)
+				if uint64(n) > uint64(len(b)-4) {
+					return false
+				}
+				name, rest := b[4:4+n], b[4+n:]
+				return bytes.IndexByte(name, 'a') >= 0 && bytes.IndexByte(name, 'c') >= 0 && string(rest) == "T"
+			},
+			"\x00\x00\x00\x02acT"},
 		{"residue", "a count read modulo 50 goes to its residue at once, which lowering byte by byte does not find",
 			[]byte{0x9a, 0x3b, 0x2c, 0x1f},
 			func(b []byte) bool { return len(b) == 4 && binary.BigEndian.Uint32(b)%50 == 0x9a3b2c1f%50 },

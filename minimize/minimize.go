@@ -202,7 +202,10 @@ type shrinker struct {
 	zigzag  bool           // a value in changed changed again after another
 	stats   Stats
 	pass    *PassStats // the pass whose candidates are running
-	common  *PassStats // lowerCommonOffset's own counts
+
+	fields        []lengthField // lengthFields of the best input (bytes.go)
+	fieldsVersion int           // version+1 of the best input they are of
+	common        *PassStats    // lowerCommonOffset's own counts
 }
 
 func newShrinker(ctx context.Context, run RunFunc, opts Options) *shrinker {
