@@ -54,6 +54,7 @@ var plainPasses = []plainPass{
 	{"delete brackets", (*shrinker).deleteBrackets},
 	{"delete repeats", (*shrinker).deleteRepeats},
 	{"delete with length field", (*shrinker).deleteWithLengthField},
+	{"delete counted element", (*shrinker).deleteCountedElement},
 	{"delete bytes", (*shrinker).deleteBytes},
 	{"zero chunks", (*shrinker).zeroChunks},
 	{"reduce to residue", (*shrinker).reduceToResidue},
@@ -451,6 +452,51 @@ func (s *shrinker) deleteWithLengthField() {
 			fs = lengthFields(s.best)
 			j--
 			break
+		}
+	}
+}
+
+// maxElement bounds the element sizes deleteCountedElement tries.
+const maxElement = 64
+
+// deleteCountedElement lowers a count by one and deletes the bytes of one
+// element right after it, trying element sizes of 1 to maxElement bytes:
+// a list encoded as a count and then its elements (go-fuzz-headers
+// encodes every slice and map so, its count taken modulo a bound) loses
+// an element only when both change in one candidate. Counts are fields
+// as lengthFields finds them, holding 1 to 255.
+func (s *shrinker) deleteCountedElement() {
+	if len(s.best) > maxResidueInput {
+		return
+	}
+	counts := func() []lengthField {
+		var cs []lengthField
+		for off := range s.best {
+			for _, w := range []int{4, 2, 8, 1} {
+				for _, little := range []bool{false, true} {
+					if w == 1 && little || off+w > len(s.best) || isText(s.best[off:off+w]) {
+						continue
+					}
+					f := lengthField{off, w, little}
+					if v := f.get(s.best); v >= 1 && v <= 255 {
+						cs = append(cs, f)
+					}
+				}
+			}
+		}
+		return cs
+	}
+	cs := counts()
+	for j := 0; j < len(cs); j++ {
+		f, base := cs[j], s.best
+		v, start := f.get(base), f.off+f.width
+		if s.firstKept(min(maxElement, len(base)-start), func(k int) []byte {
+			c := without(base, start, start+k+1)
+			f.set(c, v-1)
+			return c
+		}) >= 0 {
+			cs = counts()
+			j--
 		}
 	}
 }

@@ -98,6 +98,20 @@ func TestPlainBytes(t *testing.T) {
 				return bytes.IndexByte(name, 'a') >= 0 && bytes.IndexByte(name, 'c') >= 0 && string(rest) == "T"
 			},
 			"\x00\x00\x00\x02acT"},
+		{"counted list", "an element goes with its count lowered in the same candidate",
+			[]byte("\x04abcxyzdefghi"),
+			func(b []byte) bool {
+				if len(b) < 1 || len(b) < 1+3*int(b[0]) {
+					return false
+				}
+				for i := range int(b[0]) {
+					if string(b[1+3*i:4+3*i]) == "xyz" {
+						return true
+					}
+				}
+				return false
+			},
+			"\x01xyz"},
 		{"residue", "a count read modulo 50 goes to its residue at once, which lowering byte by byte does not find",
 			[]byte{0x9a, 0x3b, 0x2c, 0x1f},
 			func(b []byte) bool { return len(b) == 4 && binary.BigEndian.Uint32(b)%50 == 0x9a3b2c1f%50 },
