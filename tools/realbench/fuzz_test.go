@@ -70,17 +70,19 @@ func FuzzXZRead(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { xzRead(data) })
 }
 
-// dnsReply is a packed DNS reply with one A record, the seed of
+// dnsReply is a packed DNS reply with an A and an NSEC record, the seed of
 // FuzzDNSUnpack.
 func dnsReply() []byte {
 	m := new(dns.Msg)
 	m.SetQuestion("example.org.", dns.TypeA)
 	m.Response = true
-	rr, err := dns.NewRR("example.org. 300 IN A 192.0.2.1")
-	if err != nil {
-		panic(err)
+	for _, s := range []string{"example.org. 300 IN A 192.0.2.1", "example.org. 300 IN NSEC b.example.org. A MX RRSIG NSEC"} {
+		rr, err := dns.NewRR(s)
+		if err != nil {
+			panic(err)
+		}
+		m.Answer = append(m.Answer, rr)
 	}
-	m.Answer = append(m.Answer, rr)
 	b, err := m.Pack()
 	if err != nil {
 		panic(err)
@@ -106,12 +108,12 @@ func tinyXZ() []byte {
 }
 
 func FuzzTOMLEdit(f *testing.F) {
-	f.Add(framed("title = \"x\"\n", "server", "port", "8080"))
+	f.Add(framed("title = \"x\"\n", "server", "ports", "{ http = 8080, https = 8443 }"))
 	f.Fuzz(func(t *testing.T, data []byte) { tomlEdit(data) })
 }
 
 func FuzzConfigLoad(f *testing.F) {
-	f.Add(append(framed("app.toml", "[server]\nport = 8080\nhosts = [\"a\", \"b\"]\n"), 0))
+	f.Add(append(framed("app.toml", "[server]\nports = { http = 8080 }\nhosts = [\"a\", \"b\"]\n"), 0))
 	f.Fuzz(func(t *testing.T, data []byte) { configLoad(data) })
 }
 

@@ -5,7 +5,7 @@ go 1.24
 require (
 	github.com/AdaLogics/go-fuzz-headers v0.0.0-20240806141605-e8a1dd7889d6
 	github.com/BurntSushi/toml v0.3.1
-	github.com/miekg/dns v1.0.14
+	github.com/miekg/dns v1.1.9
 	github.com/shortlex/shortlex v0.0.0-00010101000000-000000000000
 	github.com/ulikunitz/xz v0.5.8
 	github.com/yuin/goldmark v1.1.10

@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"image"
+	"image/draw"
 	"io"
 	"strings"
 
@@ -46,9 +48,19 @@ func tomlDecode(s string) {
 	_, _ = toml.Decode(s, &v)
 }
 
-// tiffDecode decodes a TIFF image (golang.org/x/image/tiff).
+// tiffDecode decodes a TIFF image of at most a megapixel and draws it
+// onto an RGBA canvas, as a thumbnailer does (golang.org/x/image/tiff).
 func tiffDecode(data []byte) {
-	_, _ = tiff.Decode(bytes.NewReader(data))
+	cfg, err := tiff.DecodeConfig(bytes.NewReader(data))
+	if err != nil || cfg.Width*cfg.Height > 1<<20 {
+		return
+	}
+	img, err := tiff.Decode(bytes.NewReader(data))
+	if err != nil {
+		return
+	}
+	b := img.Bounds()
+	draw.Draw(image.NewRGBA(b), b, img, b.Min, draw.Src)
 }
 
 // markdown is a goldmark converter with the options its own fuzz target
@@ -65,10 +77,14 @@ func markdownConvert(data []byte) {
 	_ = markdown.Convert(data, &b)
 }
 
-// dnsUnpack unpacks a DNS message (github.com/miekg/dns).
+// dnsUnpack unpacks a DNS message and packs it again, as a proxy that
+// rewrites messages does (github.com/miekg/dns).
 func dnsUnpack(data []byte) {
 	var m dns.Msg
-	_ = m.Unpack(data)
+	if m.Unpack(data) != nil {
+		return
+	}
+	_, _ = m.Pack()
 }
 
 // xzRead decompresses an .xz stream (github.com/ulikunitz/xz).

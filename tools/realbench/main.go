@@ -34,6 +34,10 @@ import (
 )
 
 func main() {
+	if name := os.Getenv(serveEnv); name != "" {
+		serve(name) // a child of a runner (runner.go)
+		return
+	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
@@ -127,6 +131,19 @@ type row struct {
 	ProbeSize int    // where the probe ends from our result; -1 if not run
 	ProbeGo   int    // where the probe ends from Go's crasher; -1 if not run
 	Replay    string // go test -run replays the recorded signature
+
+	OursInput, ProbeInput []byte // the results themselves
+}
+
+// probeRuns bounds the probe's candidates per start.
+const probeRuns = 200000
+
+// show quotes a short input for the log.
+func show(b []byte) string {
+	if len(b) > 64 {
+		return fmt.Sprintf("%q...", b[:64])
+	}
+	return fmt.Sprintf("%q", b)
 }
 
 // measure runs minimize on a copy of f and checks its result.
@@ -138,10 +155,14 @@ func measure(c config, dir, tool, tmp string, f fixture, log io.Writer) row {
 		r.Status = "copy: " + err.Error()
 		return r
 	}
+	// The probe and the signature checks run the target in a child
+	// process: some candidates allocate without bound or crash it.
+	rn := newRunner(f.Target.Name, probeLimit)
+	defer rn.stop()
 	// go test -fuzz writes Go's own crasher; when the fixture is Go's,
 	// the probe from it is the probe from the fixture.
 	if c.probeGo && f.GoSize >= 0 && !f.Raw {
-		p := probe(f.Input, f.Sig, fails(f.Target), 0, 200000)
+		p := probe(f.Input, f.Sig, rn.run, 0, probeRuns)
 		r.ProbeGo = len(p.Input)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), c.maxTime+3*time.Minute)
@@ -201,17 +222,18 @@ func measure(c config, dir, tool, tmp string, f fixture, log io.Writer) row {
 		resultName = filepath.Base(path)
 	}
 	r.Ours = len(result)
-	sig := fails(f.Target)(result)
+	sig := rn.run(result)
 	r.SameSig = yesNo(sig == f.Sig)
 	if sig != f.Sig {
 		r.SameSig = "no: " + sig
 	}
-	p := probe(result, f.Sig, fails(f.Target), 0, 200000)
+	p := probe(result, f.Sig, rn.run, 0, probeRuns)
 	r.OneMin = yesNo(p.Moves == 0 && !p.Capped)
 	r.ProbeSize = len(p.Input)
 	r.Replay = replay(ctx, work, f, resultName)
-	fmt.Fprintf(log, "  %s: %s, %d -> %d bytes, %d runs, %v; 1-minimal: %s (probe reaches %d); replay: %s\n",
-		r.Fixture, r.Status, r.Size, r.Ours, r.Runs, r.Wall.Round(time.Millisecond), r.OneMin, r.ProbeSize, r.Replay)
+	fmt.Fprintf(log, "  %s: %s, %d -> %d bytes %s, %d runs, %v; 1-minimal: %s (probe reaches %d bytes %s); replay: %s\n",
+		r.Fixture, r.Status, r.Size, r.Ours, show(result), r.Runs, r.Wall.Round(time.Millisecond), r.OneMin, r.ProbeSize, show(p.Input), r.Replay)
+	r.OursInput, r.ProbeInput = result, p.Input
 	return r
 }
 

@@ -156,7 +156,7 @@ func outputSignature(out string) string {
 	return ""
 }
 
-// errHang marks a run that did not return within the probe's limit.
+// sigHang marks a run that did not return within the probe's limit.
 const sigHang = "hang"
 
 // runInProcess runs fn(input) and returns the signature of its panic, ""
@@ -164,20 +164,23 @@ const sigHang = "hang"
 // goroutine is then abandoned: the probe's targets are chosen not to hang).
 func runInProcess(fn func([]byte), input []byte, limit time.Duration) string {
 	done := make(chan string, 1)
-	go func() {
-		sig := ""
-		defer func() {
-			if r := recover(); r != nil {
-				sig = panicSignature(fmt.Sprint(r), string(debug.Stack()))
-			}
-			done <- sig
-		}()
-		fn(input)
-	}()
+	go func() { done <- runRecovered(fn, input) }()
 	select {
 	case s := <-done:
 		return s
 	case <-time.After(limit):
 		return sigHang
 	}
+}
+
+// runRecovered runs fn(input) in this goroutine and returns the signature
+// of its panic, or "" if it returned.
+func runRecovered(fn func([]byte), input []byte) (sig string) {
+	defer func() {
+		if r := recover(); r != nil {
+			sig = panicSignature(fmt.Sprint(r), string(debug.Stack()))
+		}
+	}()
+	fn(input)
+	return ""
 }

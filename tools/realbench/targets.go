@@ -25,12 +25,12 @@ type target struct {
 var targets = []target{
 	{
 		Name: "FuzzYAMLUnmarshal", Library: "gopkg.in/yaml.v3@v3.0.0-20200615113413-eeeca48fe776", Kind: "parser",
-		Bug: "panics in Unmarshal found by fuzzing (go-yaml/yaml#665, #666, CVE-2022-28948); fixed by v3.0.0",
+		Bug: "panics in Unmarshal found by fuzzing (go-yaml/yaml#665, #666, CVE-2022-28948); fixed by v3.0.1",
 		Run: yamlUnmarshal,
 	},
 	{
 		Name: "FuzzYAMLNode", Library: "gopkg.in/yaml.v3@v3.0.0-20200615113413-eeeca48fe776", Kind: "parser",
-		Bug: "nil dereference in yaml_parser_split_stem_comment found by fuzzing (go-yaml/yaml#665, #744); fixed by v3.0.0",
+		Bug: "nil dereference in yaml_parser_split_stem_comment found by fuzzing (go-yaml/yaml#665, #744); fixed by v3.0.1",
 		Run: yamlNode,
 	},
 	{
@@ -45,17 +45,17 @@ var targets = []target{
 	},
 	{
 		Name: "FuzzTIFFDecode", Library: "golang.org/x/image@v0.17.0", Kind: "image format",
-		Bug: "tiff.Decode panics on invalid images (CVE-2024-24792); fixed by v0.18.0",
+		Bug: "invalid palette indices accepted by tiff.Decode panic when the image is drawn (CVE-2024-24792); fixed by v0.18.0",
 		Run: tiffDecode,
 	},
 	{
 		Name: "FuzzMarkdown", Library: "github.com/yuin/goldmark@v1.1.10", Kind: "markup renderer",
-		Bug: "panics in the parser found by go-fuzz (yuin/goldmark#55 and later fuzz reports)",
+		Bug: "index out of range in parseAttribute found by go-fuzz (yuin/goldmark#55); fixed by v1.1.13",
 		Run: markdownConvert,
 	},
 	{
-		Name: "FuzzDNSUnpack", Library: "github.com/miekg/dns@v1.0.14", Kind: "network protocol",
-		Bug: "Msg.Unpack panics on malformed messages found by fuzzing (miekg/dns#967 and others)",
+		Name: "FuzzDNSUnpack", Library: "github.com/miekg/dns@v1.1.9", Kind: "network protocol",
+		Bug: "Pack of an unpacked message with an NSEC or NSEC3 type bitmap panics, found by fuzzing (miekg/dns#967, #973); fixed by v1.1.10 and v1.1.12",
 		Run: dnsUnpack,
 	},
 	{
