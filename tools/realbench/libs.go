@@ -5,18 +5,17 @@ import (
 	"image"
 	"image/draw"
 	"io"
-	"strings"
 
 	fuzz "github.com/AdaLogics/go-fuzz-headers"
 	"github.com/BurntSushi/toml"
-	"github.com/miekg/dns"
+	"github.com/google/gopacket"
+	"github.com/google/gopacket/layers"
 	"github.com/ulikunitz/xz"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
 	gmhtml "github.com/yuin/goldmark/renderer/html"
 	"golang.org/x/image/tiff"
-	"golang.org/x/net/html"
 	yamlv3 "gopkg.in/yaml.v3"
 )
 
@@ -35,11 +34,6 @@ func yamlUnmarshal(data []byte) {
 func yamlNode(data []byte) {
 	var n yamlv3.Node
 	_ = yamlv3.Unmarshal(data, &n)
-}
-
-// htmlParse parses an HTML document (golang.org/x/net/html).
-func htmlParse(s string) {
-	_, _ = html.Parse(strings.NewReader(s))
 }
 
 // tomlDecode decodes TOML into a map (github.com/BurntSushi/toml).
@@ -77,14 +71,11 @@ func markdownConvert(data []byte) {
 	_ = markdown.Convert(data, &b)
 }
 
-// dnsUnpack unpacks a DNS message and packs it again, as a proxy that
-// rewrites messages does (github.com/miekg/dns).
-func dnsUnpack(data []byte) {
-	var m dns.Msg
-	if m.Unpack(data) != nil {
-		return
-	}
-	_, _ = m.Pack()
+// dnsDecode decodes a DNS message as a packet sniffer does
+// (github.com/google/gopacket/layers).
+func dnsDecode(data []byte) {
+	var d layers.DNS
+	_ = d.DecodeFromBytes(data, gopacket.NilDecodeFeedback)
 }
 
 // xzRead decompresses an .xz stream (github.com/ulikunitz/xz).
@@ -117,12 +108,12 @@ func tomlEdit(data []byte) {
 	_, _ = toml.Decode(doc, &v)
 }
 
-// configLoad is a go-fuzz-headers harness over a config loader: a file
-// name, its content, and a format chosen by an integer, read one after
-// another with GetString, GetBytes and GetInt.
-func configLoad(data []byte) {
+// renderPage is a go-fuzz-headers harness over a Markdown page renderer:
+// a title, a body and option bits, read one after another with GetString,
+// GetBytes and GetInt (github.com/yuin/goldmark).
+func renderPage(data []byte) {
 	c := fuzz.NewConsumer(data)
-	name, err := c.GetString()
+	title, err := c.GetString()
 	if err != nil {
 		return
 	}
@@ -130,19 +121,23 @@ func configLoad(data []byte) {
 	if err != nil {
 		return
 	}
-	format, err := c.GetInt()
+	opts, err := c.GetInt()
 	if err != nil {
 		return
 	}
-	switch format % 3 {
-	case 0:
-		var v map[string]any
-		_, _ = toml.Decode(string(body), &v)
-	case 1:
-		var v map[string]any
-		_ = yamlv3.Unmarshal(body, &v)
-	case 2:
-		_, _ = html.Parse(bytes.NewReader(body))
+	var popts []parser.Option
+	if opts&1 != 0 {
+		popts = append(popts, parser.WithAttribute())
 	}
-	_ = name
+	if opts&2 != 0 {
+		popts = append(popts, parser.WithAutoHeadingID())
+	}
+	var exts []goldmark.Extender
+	if opts&4 != 0 {
+		exts = append(exts, extension.GFM)
+	}
+	md := goldmark.New(goldmark.WithParserOptions(popts...), goldmark.WithExtensions(exts...))
+	src := append([]byte("# "+title+"\n\n"), body...)
+	var b bytes.Buffer
+	_ = md.Convert(src, &b)
 }

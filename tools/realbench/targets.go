@@ -34,11 +34,6 @@ var targets = []target{
 		Run: yamlNode,
 	},
 	{
-		Name: "FuzzHTMLParse", Library: "golang.org/x/net@v0.0.0-20180906233101-161cd47e91fd", Kind: "markup parser",
-		Bug:    "html.Parse panics found by fuzzing (golang/go#27702, #27846, #30600)",
-		String: true, Run: func(b []byte) { htmlParse(string(b)) },
-	},
-	{
 		Name: "FuzzTOMLDecode", Library: "github.com/BurntSushi/toml@v0.3.1", Kind: "parser",
 		Bug:    "toml.Decode panics found by fuzzing (BurntSushi/toml#155, #239); fixed by v0.4.0",
 		String: true, Run: func(b []byte) { tomlDecode(string(b)) },
@@ -54,9 +49,9 @@ var targets = []target{
 		Run: markdownConvert,
 	},
 	{
-		Name: "FuzzDNSUnpack", Library: "github.com/miekg/dns@v1.1.9", Kind: "network protocol",
-		Bug: "Pack of an unpacked message with an NSEC or NSEC3 type bitmap panics, found by fuzzing (miekg/dns#967, #973); fixed by v1.1.10 and v1.1.12",
-		Run: dnsUnpack,
+		Name: "FuzzDNSDecode", Library: "github.com/google/gopacket@v1.1.19", Kind: "network protocol",
+		Bug: "DNSQuestion.decode slices past the end of a truncated message, found by fuzzing (google/gopacket#1046, merged 2022-08, after the last release)",
+		Run: dnsDecode,
 	},
 	{
 		Name: "FuzzXZRead", Library: "github.com/ulikunitz/xz@v0.5.8", Kind: "archive/compression format",
@@ -69,9 +64,9 @@ var targets = []target{
 		Run: tomlEdit,
 	},
 	{
-		Name: "FuzzConfigLoad", Library: "toml v0.3.1, yaml.v3, x/net/html via go-fuzz-headers GetString/GetBytes/GetInt", Kind: "go-fuzz-headers harness",
-		Bug: "the parsers' panics, reached through a flat go-fuzz-headers sequence",
-		Run: configLoad,
+		Name: "FuzzRenderPage", Library: "github.com/yuin/goldmark@v1.1.10 via go-fuzz-headers GetString/GetBytes/GetInt", Kind: "go-fuzz-headers harness",
+		Bug: "as FuzzMarkdown, reached through a flat go-fuzz-headers sequence whose last byte chooses the options",
+		Run: renderPage,
 	},
 }
 
