@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"runtime"
 	"strings"
@@ -162,5 +164,31 @@ func TestOutputSignature(t *testing.T) {
 	want := "panic: runtime error: index out of range [] with length at example.com/lib@v1.0.0/parse.go:42"
 	if got := outputSignature(out); got != want {
 		t.Errorf("outputSignature = %q, want %q", got, want)
+	}
+}
+
+func TestLoadFixturesErrors(t *testing.T) {
+	for _, c := range []struct {
+		name, line, want, why string
+	}{
+		{"columns", "FuzzTOMLDecode/x\tgo\tsig", "signatures.txt:2: want FuzzX/name", "three columns instead of four"},
+		{"kind", "FuzzTOMLDecode/x\tmin\t-\tsig", "signatures.txt:2: want FuzzX/name", "neither go nor raw"},
+		{"target", "FuzzNope/x\tgo\t-\tsig", "signatures.txt:2: no target FuzzNope", "a target fuzz_test.go does not have"},
+		{"file", "FuzzTOMLDecode/missing\tgo\t-\tsig", "signatures.txt:2: corpus: open", "a fixture that is not there"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.MkdirAll(filepath.Join(dir, "testdata"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			data := "# header\n" + c.line + "\n"
+			if err := os.WriteFile(filepath.Join(dir, "testdata", "signatures.txt"), []byte(data), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, err := loadFixtures(dir)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("loadFixtures: %v, want an error containing %q (%s)", err, c.want, c.why)
+			}
+		})
 	}
 }

@@ -5,6 +5,8 @@ package main
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/ulikunitz/xz"
@@ -22,30 +24,37 @@ func FuzzYAMLUnmarshal(f *testing.F) {
 
 func FuzzYAMLNode(f *testing.F) {
 	f.Add([]byte("# doc\na: 1 # one\nb:\n  - x\n  - y\n"))
+	f.Add(yamlDoc())
 	f.Fuzz(func(t *testing.T, data []byte) { yamlNode(data) })
 }
 
 func FuzzTOMLDecode(f *testing.F) {
 	f.Add("title = \"x\"\n[a]\nb = 1\nc = [\"d\", \"e\"]\nf = \"\"\"\ng\"\"\"\n")
+	f.Add(tomlDoc())
 	f.Fuzz(func(t *testing.T, s string) { tomlDecode(s) })
 }
 
 func FuzzTIFFDecode(f *testing.F) {
 	f.Add(tinyTIFF())
+	f.Add(bilevelTIFF(128, 16))
 	f.Fuzz(func(t *testing.T, data []byte) { tiffDecode(data) })
 }
 
-// tinyTIFF is a valid 8x2 bilevel paletted TIFF (two colours, one bit per
-// pixel), the seed of FuzzTIFFDecode. Its strip holds 16 bytes, more than
-// the 2 its pixels need.
-func tinyTIFF() []byte {
+// tinyTIFF is a valid 8x2 bilevel paletted TIFF, a seed of
+// FuzzTIFFDecode.
+func tinyTIFF() []byte { return bilevelTIFF(8, 2) }
+
+// bilevelTIFF is a valid w x h paletted TIFF with two colours and one bit
+// per pixel (w a multiple of 8). Its strip holds w*h bytes, eight times
+// what its pixels need.
+func bilevelTIFF(w, h uint32) []byte {
 	const (
-		entries   = 9
-		ifdOff    = 8
-		colorOff  = ifdOff + 2 + entries*12 + 4
-		stripOff  = colorOff + 6*2
-		stripSize = 16
+		entries  = 9
+		ifdOff   = 8
+		colorOff = ifdOff + 2 + entries*12 + 4
+		stripOff = colorOff + 6*2
 	)
+	stripSize := w * h
 	b := []byte("II*\x00")
 	b = binary.LittleEndian.AppendUint32(b, ifdOff)
 	b = binary.LittleEndian.AppendUint16(b, entries)
@@ -56,24 +65,25 @@ func tinyTIFF() []byte {
 		b = binary.LittleEndian.AppendUint32(b, value)
 	}
 	const short, long = 3, 4
-	entry(256, short, 1, 8)                    // ImageWidth
-	entry(257, short, 1, 2)                    // ImageLength
+	entry(256, short, 1, w)                    // ImageWidth
+	entry(257, short, 1, h)                    // ImageLength
 	entry(258, short, 1, 1)                    // BitsPerSample
 	entry(259, short, 1, 1)                    // Compression: none
 	entry(262, short, 1, 3)                    // PhotometricInterpretation: palette
 	entry(273, long, 1, stripOff)              // StripOffsets
-	entry(278, short, 1, 2)                    // RowsPerStrip
+	entry(278, short, 1, h)                    // RowsPerStrip
 	entry(279, long, 1, stripSize)             // StripByteCounts
 	entry(320, short, 6, colorOff)             // ColorMap: red, green, blue of 2 colours
 	b = binary.LittleEndian.AppendUint32(b, 0) // no next IFD
 	for _, v := range []uint16{0, 0xffff, 0, 0xffff, 0, 0xffff} {
 		b = binary.LittleEndian.AppendUint16(b, v)
 	}
-	return append(b, bytes.Repeat([]byte{0xa5}, stripSize)...)
+	return append(b, bytes.Repeat([]byte{0xa5}, int(stripSize))...)
 }
 
 func FuzzMarkdown(f *testing.F) {
 	f.Add([]byte("# Title {#t}\n\n- a\n- [ ] b\n\n| x | y |\n|---|---|\n| 1 | 2 |\n\nterm\n: def\n\ntext[^1] and *em*\n\n[^1]: note\n"))
+	f.Add(markdownDoc())
 	f.Fuzz(func(t *testing.T, data []byte) { markdownConvert(data) })
 }
 
@@ -135,4 +145,34 @@ func framed(ss ...string) []byte {
 		b = append(b, s...)
 	}
 	return b
+}
+
+// markdownDoc, tomlDoc and yamlDoc are seeds the size of real documents,
+// a few kilobytes: what a project's own test files give its fuzz targets.
+
+func markdownDoc() []byte {
+	var b bytes.Buffer
+	b.WriteString("# Release notes {#notes}\n\nWhat changed, *newest first*.\n\n")
+	for i := 12; i >= 1; i-- {
+		fmt.Fprintf(&b, "## Version 1.%d\n\n- fixed *item* %d in the [parser](https://example.org/%d)\n- added `option%d`\n\n| flag | default |\n|---|---|\n| -v%d | false |\n\n", i, i, i, i, i)
+	}
+	return b.Bytes()
+}
+
+func tomlDoc() string {
+	var b strings.Builder
+	b.WriteString("# servers\ntitle = \"inventory\"\n\n")
+	for i := 1; i <= 15; i++ {
+		fmt.Fprintf(&b, "[server%d]\nhost = \"10.0.0.%d\"\nports = [ %d, %d ]\nlimits = { cpu = %d, mem = \"%dG\" }\nenabled = true\n\n", i, i, 8000+i, 9000+i, i%4+1, i*2)
+	}
+	return b.String()
+}
+
+func yamlDoc() []byte {
+	var b bytes.Buffer
+	b.WriteString("# inventory\nversion: 2\nhosts:\n")
+	for i := 1; i <= 15; i++ {
+		fmt.Fprintf(&b, "  host%d:\n    addr: 10.0.0.%d  # primary\n    tags: [web, \"rack-%d\"]\n    roles:\n      - web\n      - db\n", i, i, i%3)
+	}
+	return b.Bytes()
 }

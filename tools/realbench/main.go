@@ -297,9 +297,15 @@ func copyModule(dir, work string, f fixture) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	root := filepath.Dir(filepath.Dir(dir))
-	mod = bytes.ReplaceAll(mod, []byte("=> ../.."), []byte("=> "+root))
-	return work, os.WriteFile(filepath.Join(work, "go.mod"), mod, 0o644)
+	// The copy builds against the same checkout: a relative replace is made
+	// absolute.
+	lines := strings.Split(string(mod), "\n")
+	for i, l := range lines {
+		if before, path, ok := strings.Cut(l, "=> "); ok && strings.HasPrefix(l, "replace ") && !filepath.IsAbs(path) {
+			lines[i] = before + "=> " + filepath.Join(dir, strings.TrimSpace(path))
+		}
+	}
+	return work, os.WriteFile(filepath.Join(work, "go.mod"), []byte(strings.Join(lines, "\n")), 0o644)
 }
 
 func yesNo(b bool) string {
