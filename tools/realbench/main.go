@@ -227,9 +227,21 @@ func measure(c config, dir, tool, tmp string, f fixture, log io.Writer) row {
 	if sig != f.Sig {
 		r.SameSig = "no: " + sig
 	}
-	p := probe(result, f.Sig, rn.run, 0, probeRuns)
-	r.OneMin = yesNo(p.Moves == 0 && !p.Capped)
-	r.ProbeSize = len(p.Input)
+	// 1-minimality is relative to the failure: a result that fails
+	// another way is not checked.
+	p := probeResult{Input: result}
+	if sig == f.Sig {
+		p = probe(result, f.Sig, rn.run, 0, probeRuns)
+		switch {
+		case p.Moves > 0:
+			r.OneMin = "no"
+		case p.Capped:
+			r.OneMin = "unknown (probe capped)"
+		default:
+			r.OneMin = "yes"
+		}
+		r.ProbeSize = len(p.Input)
+	}
 	r.Replay = replay(ctx, work, f, resultName)
 	fmt.Fprintf(log, "  %s: %s, %d -> %d bytes %s, %d runs, %v; 1-minimal: %s (probe reaches %d bytes %s); replay: %s\n",
 		r.Fixture, r.Status, r.Size, r.Ours, show(result), r.Runs, r.Wall.Round(time.Millisecond), r.OneMin, r.ProbeSize, show(p.Input), r.Replay)

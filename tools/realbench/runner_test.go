@@ -28,7 +28,7 @@ func standInCrash(b []byte) {
 	switch string(b) {
 	case "o":
 		debug.SetMaxStack(1 << 20)
-		recurse(0)
+		depth = recurse(len(b))
 	case "h":
 		for {
 			time.Sleep(time.Millisecond)
@@ -37,7 +37,17 @@ func standInCrash(b []byte) {
 	standIn(b)
 }
 
-func recurse(n int) int { return recurse(n+1) + 1 }
+// depth keeps recurse's result, so that the call is not dropped.
+var depth int
+
+// recurse descends until n is negative, which it never is here: the stack
+// overflows first.
+func recurse(n int) int {
+	if n < 0 {
+		return 0
+	}
+	return recurse(n+1) + 1
+}
 
 func TestRunner(t *testing.T) {
 	r := newRunner("standInCrash", time.Second)

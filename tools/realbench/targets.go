@@ -113,14 +113,6 @@ func readInput(path string) ([]byte, error) {
 	return nil, fmt.Errorf("%s: a %T, want []byte or string", path, e.Values[0])
 }
 
-// encodeInput writes input as a corpus file's content for t.
-func encodeInput(t target, input []byte) ([]byte, error) {
-	if t.String {
-		return corpus.Marshal(string(input))
-	}
-	return corpus.Marshal(input)
-}
-
 // loadFixtures reads testdata/signatures.txt under dir, the module's
 // directory, and the fixtures it lists. Each line is
 //
