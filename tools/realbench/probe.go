@@ -27,7 +27,7 @@ type probeResult struct {
 // 1-minimal input; 1: only check whether the start is 1-minimal); maxRuns
 // bounds the candidates run (0: no bound).
 func probe(input []byte, sig string, fails func([]byte) string, maxMoves, maxRuns int) probeResult {
-	res := probeResult{Input: append(make([]byte, 0, len(input)), input...)}
+	res := probeResult{Input: append([]byte(nil), input...)}
 	try := func(c []byte) bool {
 		res.Runs++
 		s := fails(c)
@@ -77,10 +77,7 @@ func probeStep(x []byte, try func([]byte) bool, budget int, bounded bool) ([]byt
 			if out() {
 				return nil, false
 			}
-			// Exactly len(x) of capacity, as every candidate has: a target
-			// that slices past its input's length panics only then.
-			c := make([]byte, len(x))
-			copy(c, x)
+			c := append([]byte(nil), x...)
 			c[i] = byte(v)
 			if try(c) {
 				return c, true
