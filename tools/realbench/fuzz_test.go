@@ -128,11 +128,13 @@ func tinyXZ() []byte {
 
 func FuzzTOMLEdit(f *testing.F) {
 	f.Add(framed("title = \"x\"\n", "server", "ports", "{ http = 8080, https = 8443 }"))
+	f.Add(framed(tomlDoc(), "server16", "limits", "{ cpu = 1, mem = \"2G\" }"))
 	f.Fuzz(func(t *testing.T, data []byte) { tomlEdit(data) })
 }
 
 func FuzzRenderPage(f *testing.F) {
 	f.Add(append(framed("Notes", "Some *text* and a [link](http://x.org).\n"), 7))
+	f.Add(append(framed("Release notes", string(markdownDoc())), 5))
 	f.Fuzz(func(t *testing.T, data []byte) { renderPage(data) })
 }
 
