@@ -31,6 +31,38 @@ func TestFixturesFail(t *testing.T) {
 	}
 }
 
+// TestSmallestKnown checks that each target's smallest known input fails
+// the way its fixtures do and that the greedy probe finds nothing smaller.
+func TestSmallestKnown(t *testing.T) {
+	fs, err := loadFixtures(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sigs := map[string]string{}
+	for _, f := range fs {
+		sigs[f.Target.Name] = f.Sig
+	}
+	n := 0
+	for _, tg := range targets {
+		if tg.Smallest == "" {
+			continue
+		}
+		n++
+		t.Run(tg.Name, func(t *testing.T) {
+			run := fails(tg)
+			if got := run([]byte(tg.Smallest)); got != sigs[tg.Name] {
+				t.Fatalf("%q fails with %q, want the fixtures' %q", tg.Smallest, got, sigs[tg.Name])
+			}
+			if p := probe([]byte(tg.Smallest), sigs[tg.Name], run, 1, 0); p.Moves != 0 {
+				t.Errorf("the probe finds %q, smaller than %q", p.Input, tg.Smallest)
+			}
+		})
+	}
+	if n == 0 {
+		t.Error("no target has a smallest known input")
+	}
+}
+
 // TestFixturesReplay checks that go test -run=^FuzzX$/^name$ replays every
 // fixture with its recorded signature, as a user would replay it.
 func TestFixturesReplay(t *testing.T) {

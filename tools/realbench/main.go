@@ -131,6 +131,7 @@ type row struct {
 	ProbeSize int    // where the probe ends from our result; -1 if not run
 	ProbeGo   int    // where the probe ends from Go's crasher; -1 if not run
 	Replay    string // go test -run replays the recorded signature
+	Known     int    // the smallest input known to fail the same way; -1 if none
 
 	OursInput, ProbeInput []byte // the results themselves
 }
@@ -149,7 +150,10 @@ func show(b []byte) string {
 // measure runs minimize on a copy of f and checks its result.
 func measure(c config, dir, tool, tmp string, f fixture, log io.Writer) row {
 	r := row{Fixture: f.Target.Name + "/" + f.Name(), Library: f.Target.Library, Size: len(f.Input),
-		GoSize: f.GoSize, Ours: -1, ProbeSize: -1, ProbeGo: -1, SameSig: "-", OneMin: "-", Replay: "-"}
+		GoSize: f.GoSize, Ours: -1, ProbeSize: -1, ProbeGo: -1, SameSig: "-", OneMin: "-", Replay: "-", Known: -1}
+	if f.Target.Smallest != "" {
+		r.Known = len(f.Target.Smallest)
+	}
 	work, err := copyModule(dir, filepath.Join(tmp, strings.ReplaceAll(r.Fixture, "/", "_")), f)
 	if err != nil {
 		r.Status = "copy: " + err.Error()
@@ -337,7 +341,7 @@ func firstLine(s string) string {
 
 // printTable writes rows as aligned text or Markdown.
 func printTable(w io.Writer, rows []row, markdown bool) {
-	head := []string{"fixture", "bytes", "Go's", "ours", "runs", "wall", "same sig", "1-minimal", "probe from ours", "probe from Go's", "replay", "status"}
+	head := []string{"fixture", "bytes", "Go's", "ours", "runs", "wall", "same sig", "1-minimal", "probe from ours", "probe from Go's", "smallest known", "replay", "status"}
 	num := func(n int) string {
 		if n < 0 {
 			return "-"
@@ -346,7 +350,7 @@ func printTable(w io.Writer, rows []row, markdown bool) {
 	}
 	cells := func(r row) []string {
 		return []string{r.Fixture, num(r.Size), num(r.GoSize), num(r.Ours), num(r.Runs), r.Wall.Round(100 * time.Millisecond).String(),
-			r.SameSig, r.OneMin, num(r.ProbeSize), num(r.ProbeGo), r.Replay, r.Status}
+			r.SameSig, r.OneMin, num(r.ProbeSize), num(r.ProbeGo), num(r.Known), r.Replay, r.Status}
 	}
 	if markdown {
 		fmt.Fprintf(w, "| %s |\n|%s\n", strings.Join(head, " | "), strings.Repeat(" --- |", len(head)))
