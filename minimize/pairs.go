@@ -74,7 +74,9 @@ func lowerPairs() *pass {
 			vi, vj := ci.Index(s.best), cj.Index(s.best)
 			_, mi := ci.signed(vi)
 			_, mj := cj.signed(vj)
-			if mi == 0 || mj == 0 {
+			// Two values at index 1 (two "more" flags, two coins that came
+			// up) are equal values, which lowerDuplicates lowers together.
+			if mi == 0 || mj == 0 || vi == 1 && vj == 1 {
 				return nil, nil
 			}
 			old := s.best
@@ -113,7 +115,9 @@ func redistributePairs() *pass {
 			vi, vj := ci.Index(s.best), cj.Index(s.best)
 			_, mi := ci.signed(vi)
 			_, mj := cj.signed(vj)
-			if mi == 0 {
+			// Moving 1 from a value at index 1 into another at index 1 (two
+			// "more" flags) changes nothing but the first's value.
+			if mi == 0 || vi == 1 && vj == 1 {
 				return nil, nil
 			}
 			old := s.best
