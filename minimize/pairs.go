@@ -399,8 +399,14 @@ func deleteAndAdjust() *pass {
 		}
 		return cands[0], func(kept bool, _ *Outcome) {
 			if kept && raise != nil {
-				// The raise worked at the top: search down for the least.
+				// The raise worked at the top: search down for the least,
+				// after one probe just below, since what a deletion needs
+				// moved is often all the earlier value can hold.
 				lo, hi := from, choices[k-1].Max
+				if ok, _ := s.consider(raise(hi - 1)); !ok {
+					return
+				}
+				hi--
 				for lo+1 < hi {
 					mid := lo + (hi-lo)/2
 					if ok, _ := s.consider(raise(mid)); ok {
