@@ -158,6 +158,22 @@ func mechanisms() []property {
 			want: []int{50, 100},
 		},
 		{
+			name:   "base and increments",
+			reason: "a base in 0..1000 and increments in 1..9 reaching 1000 in all: the base alone, 1000; an increment goes only with the base raised",
+			draw: func(t *fuzzsrc.T) any {
+				return [2]any{fuzzsrc.IntRange(0, 1000).Draw(t, "base"), fuzzsrc.SliceOf(fuzzsrc.IntRange(1, 9)).Draw(t, "incs")}
+			},
+			fails: func(v any) bool {
+				p := v.([2]any)
+				s := p[0].(int)
+				for _, x := range p[1].([]int) {
+					s += x
+				}
+				return s >= 1000
+			},
+			want: [2]any{1000, []int(nil)},
+		},
+		{
 			name:   "distinct values",
 			reason: "four distinct values: [1 2 3 0], where the last 0 and the stop flag after it are free",
 			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.SliceOf(fuzzsrc.IntRange(0, 1000)).Draw(t, "xs") },
