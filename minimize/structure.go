@@ -312,29 +312,35 @@ func sortSiblings() *pass {
 		}
 		return groupBy(len(s.out.Spans), func(i int) (key, bool) {
 			sp := s.out.Spans[i]
-			return key{sp.Parent, sp.Label}, sp.End <= len(s.best) && sp.Start < sp.End
+			// A sibling may read past the end of the input (zeros).
+			return key{sp.Parent, sp.Label}, sp.Start < len(s.best) && sp.Start < sp.End
 		})
 	}
-	contentsOf := func(s *shrinker, g []int) [][]byte {
+	// base is the best input with the zeros its group reads past its end.
+	base := func(s *shrinker, g []int) []byte {
+		return padTo(slices.Clone(s.best), s.out.Spans[g[len(g)-1]].End)
+	}
+	contentsOf := func(b []byte, s *shrinker, g []int) [][]byte {
 		cs := make([][]byte, len(g))
 		for k, i := range g {
-			cs[k] = s.best[s.out.Spans[i].Start:s.out.Spans[i].End]
+			cs[k] = b[s.out.Spans[i].Start:s.out.Spans[i].End]
 		}
 		return cs
 	}
 	return stepPass("sort siblings", 0, derive, func(s *shrinker, g []int) ([]byte, func(bool, *Outcome)) {
-		cs := contentsOf(s, g)
+		b := base(s, g)
+		cs := contentsOf(b, s, g)
 		sorted := slices.Clone(cs)
 		slices.SortStableFunc(sorted, concatOrder)
 		var cands [][]byte
 		if !slices.EqualFunc(cs, sorted, bytes.Equal) {
-			cands = append(cands, arrangeSpans(s.best, s.out.Spans, g, sorted))
+			cands = append(cands, arrangeSpans(b, s.out.Spans, g, sorted))
 		}
 		// Only zeros follow the group: the last sibling's trailing zeros
 		// cost nothing there.
-		if end := s.out.Spans[g[len(g)-1]].End; isZero(s.best[end:]) {
+		if end := s.out.Spans[g[len(g)-1]].End; end >= len(s.best) || isZero(s.best[end:]) {
 			if last := zeroTailLast(sorted); last != nil && !slices.EqualFunc(cs, last, bytes.Equal) {
-				cands = append(cands, arrangeSpans(s.best, s.out.Spans, g, last))
+				cands = append(cands, arrangeSpans(b, s.out.Spans, g, last))
 			}
 		}
 		if len(cands) == 0 {
@@ -354,7 +360,7 @@ func sortSiblings() *pass {
 				if concatOrder(cs[k+1], cs[k]) < 0 {
 					swapped := slices.Clone(cs)
 					swapped[k], swapped[k+1] = swapped[k+1], swapped[k]
-					s.consider(arrangeSpans(s.best, s.out.Spans, g, swapped))
+					s.consider(arrangeSpans(b, s.out.Spans, g, swapped))
 				}
 			}
 		}
