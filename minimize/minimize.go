@@ -50,6 +50,14 @@ type Options struct {
 	// dropped.
 	ExactLength bool
 
+	// First, if not nil, is the outcome of a run of the input given to
+	// Minimize that the caller has already made (it found the failure),
+	// so that Minimize does not run the input again before its first
+	// candidate; Stats.Runs then does not count that run. Nil means
+	// Minimize runs the input first. It must be the outcome of exactly
+	// that input.
+	First *Outcome
+
 	// OnShrink, if not nil, is called with each new best input and its
 	// outcome, in order, so a caller can save it at once or show
 	// progress. It is called from the goroutine that called Minimize and
@@ -92,6 +100,9 @@ const (
 	Budget
 	// Canceled: the context was canceled.
 	Canceled
+	// RunError: a run returned an error (it could not be carried out);
+	// Minimize returns that error with the best input so far.
+	RunError
 )
 
 func (r StopReason) String() string {
@@ -102,6 +113,8 @@ func (r StopReason) String() string {
 		return "budget exhausted"
 	case Canceled:
 		return "canceled"
+	case RunError:
+		return "run error"
 	}
 	return fmt.Sprintf("StopReason(%d)", int(r))
 }
@@ -145,7 +158,12 @@ func Minimize(ctx context.Context, input []byte, run RunFunc, opts Options) (res
 			res.Stop, err = st.reason, st.err
 		}
 	}()
-	out := s.runOnce(input)
+	var out Outcome
+	if opts.First != nil {
+		out = *opts.First
+	} else {
+		out = s.runOnce(input)
+	}
 	if !out.Failed {
 		return res, ErrNotFailing
 	}
@@ -188,7 +206,7 @@ type shrinker struct {
 	zigzag  bool           // a value in changed changed again after another
 	stats   Stats
 	pass    *PassStats // the pass whose candidates are running
-	common  *PassStats // lowerCommonOffset's own counts
+	after   []*pass    // the passes that run right after a shrink
 }
 
 func newShrinker(ctx context.Context, run RunFunc, opts Options) *shrinker {

@@ -62,6 +62,11 @@ var bytesType = reflect.TypeFor[[]byte]()
 // run by itself (RunFuzzWorker in internal/fuzz/worker.go).
 const goWorkerDeadline = 10 * time.Second
 
+// maxRunTimeout is the longest -timeout: Go's worker panics "deadlocked!"
+// at goWorkerDeadline, with a dump that may not show the running
+// goroutine, so the tool must stop a run first.
+const maxRunTimeout = goWorkerDeadline - time.Second
+
 func (m *minimizer) main(ctx context.Context) int {
 	goroot, err := goEnv(ctx, "GOROOT")
 	if err == nil {
@@ -69,6 +74,11 @@ func (m *minimizer) main(ctx context.Context) int {
 	}
 	if err != nil {
 		m.rep.errorEvent(event{Message: err.Error()})
+		return exitError
+	}
+	if m.cfg.timeout > maxRunTimeout {
+		m.rep.errorEvent(event{Message: fmt.Sprintf("-timeout %v is longer than a run can take here: Go's fuzz worker, which runs each candidate, ends any run after %v by itself, so the tool stops runs at %v at most; use -timeout %v or less",
+			m.cfg.timeout, goWorkerDeadline, maxRunTimeout, maxRunTimeout)})
 		return exitError
 	}
 	m.an = newAnalyzer(goroot)
@@ -109,7 +119,7 @@ func (m *minimizer) summaryText(targets int) string {
 		s += fmt.Sprintf(", %d already minimal", m.unchanged)
 	}
 	if m.flaky > 0 {
-		s += fmt.Sprintf(", %d flaky", m.flaky)
+		s += fmt.Sprintf(", %d flaky or not reproducible alone", m.flaky)
 	}
 	if m.errs > 0 {
 		s += fmt.Sprintf(", %d errors", m.errs)
@@ -353,10 +363,7 @@ func (m *minimizer) runTarget(ctx context.Context, t *target) {
 	}
 	cfg := workerConfig{
 		bin: t.pkg.Bin, dir: t.pkg.Dir, target: t.name,
-		// Go's worker panics "deadlocked!" after 10s of one run, with a
-		// dump that may not show the running goroutine: stop it first.
-		timeout:  min(m.cfg.timeout, goWorkerDeadline-time.Second),
-		memLimit: m.cfg.memLimit, tmp: m.tmp,
+		timeout: m.cfg.timeout, memLimit: m.cfg.memLimit, tmp: m.tmp,
 	}
 	p, err := newPool(cfg, m.cfg.parallel, capacity)
 	if err != nil {
@@ -414,8 +421,7 @@ func (r *runner) execute(ctx context.Context, values []any) (attempt, error) {
 	case res.Crash != nil:
 		a.failed, a.failure = true, r.m.an.fromCrash(res.Crash)
 	case res.Record != nil && res.Record.Failed:
-		a.failed = true
-		a.failure = failure{Kind: "fuzzsrc", Signature: res.Record.Signature, Message: res.Record.Location + ": " + firstLine(res.Record.Message)}
+		a.failed, a.failure = true, recordFailure(res.Record)
 	case res.Err != "":
 		a.failed = true
 		f, ok := r.m.an.fromTestOutput(res.Err, r.t.pkg.Dir)
@@ -464,11 +470,10 @@ func (r *runner) job(ctx context.Context, j *job) error {
 	r.fuzzsrc = len(t.types) == 1 && t.types[0] == bytesType &&
 		(first.res.Record != nil || t.sig != nil && t.sig.CallsFuzzsrc)
 
-	// Replay: a flaky input would make the reducer chase noise.
+	// Replay: a flaky input would make the reducer chase noise. A hang
+	// is replayed as often as anything else, though each replay costs a
+	// whole timeout: a target that hangs only sometimes is flaky too.
 	n := m.cfg.replays
-	if first.res.Crash != nil && first.res.Crash.TimedOut {
-		n = min(n, 2) // each costs a whole timeout
-	}
 	replays := []string{first.failure.Signature}
 	flaky := false
 	for range n - 1 {
@@ -481,7 +486,13 @@ func (r *runner) job(ctx context.Context, j *job) error {
 			s = a.failure.Signature
 		}
 		replays = append(replays, s)
-		flaky = flaky || s != first.failure.Signature
+		switch {
+		case s == first.failure.Signature || s == unlocatedHang && first.failure.Kind == "hang":
+		case first.failure.Signature == unlocatedHang && a.failed && a.failure.Kind == "hang":
+			first = a // the same hang, now located: reduce that
+		default:
+			flaky = true
+		}
 	}
 	if flaky {
 		m.flaky++
@@ -589,7 +600,7 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 	after.Choices = choices(res.Input, res.Outcome)
 	done.After = &after
 	done.Runs, done.Elapsed = res.Stats.Runs, res.Stats.Duration.Seconds()
-	done.Replay = replayCommand(t.name, name, t.pkg.Arg)
+	done.Replay = r.replayCommand(name, first.failure)
 	done.Content, done.Unchanged = elideText(string(sv.data), jsonContentLimit), sv.unchanged
 	if sv.err != nil {
 		// Not in the corpus, so go test cannot replay it: say so, and
@@ -607,19 +618,36 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 		return nil
 	}
 	ver := r.verify(name)
+	for range 2 {
+		if ver.failure.Signature != unlocatedHang || target == unlocatedHang {
+			break
+		}
+		ver = r.verify(name) // the dump missed the target; look again
+	}
 	done.File = displayPath(path)
 	verified := ver.err == nil && ver.failed && ver.failure.Signature == target
 	done.Verified = &verified
 	switch {
 	case ver.err != nil:
 		done.ReplaySignature = "replay error: " + ver.err.Error()
+		done.Message = fmt.Sprintf("the minimized input could not be replayed alone to verify it: %v", ver.err)
 	case !ver.failed:
-		done.ReplaySignature = ""
+		done.Message = "the minimized input passes when replayed alone in a fresh process, as go test runs it; " +
+			"it failed in a worker that had run other inputs before, so the failure depends on state they left " +
+			"behind (a package-level cache, a sync.Once) or it is flaky. The original input is unchanged"
 	case !verified:
 		done.ReplaySignature = ver.failure.Signature
+		done.Message = fmt.Sprintf("the minimized input fails differently when replayed alone in a fresh process, as go test runs it (%s), "+
+			"so the failure depends on state left by earlier runs in the worker, or it is flaky. The original input is unchanged",
+			ver.failure.Signature)
 	}
-	if r.fuzzsrc {
-		done.Draws = fuzzsrcReport(ver.output)
+	if !verified {
+		// Never success: exit status 3, as for a flaky input.
+		done.Status = "unverified"
+		m.flaky++
+	}
+	if ver.record != nil && len(ver.record.Draws) > 0 {
+		done.Draws = ver.record.Draws
 	} else {
 		done.Draws = r.draws(values)
 	}
@@ -631,11 +659,29 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 	}
 	if sv.unchanged {
 		m.unchanged++
-	} else {
+	} else if verified {
 		m.minimized++
 	}
 	m.rep.doneEvent(done)
 	return nil
+}
+
+// replayCommand is the go test command that replays the corpus entry
+// name and fails as f did: go test alone, with -timeout for a hang or a
+// deadlock (go test's default is 10 minutes, and a slow run that ends
+// passes), and under the tool's -memlimit as ulimit -v for running out
+// of memory (an allocation that fails under the limit may succeed
+// without it).
+func (r *runner) replayCommand(name string, f failure) string {
+	var extra []string
+	if f.Kind == "hang" || f.Kind == "deadlock" {
+		extra = append(extra, "-timeout="+r.m.cfg.timeout.String())
+	}
+	cmd := replayCommand(r.t.name, name, r.t.pkg.Arg, extra...)
+	if f.Kind == "out of memory" && r.m.cfg.memLimit > 0 && canLimitMemory {
+		cmd = fmt.Sprintf("(ulimit -v %d && %s)", (r.m.cfg.memLimit+1023)/1024, cmd)
+	}
+	return cmd
 }
 
 // measure sizes an input: its bytes, its choices as the run recorded
@@ -686,29 +732,45 @@ func (r *runner) draws(values []any) []string {
 	return lines
 }
 
+// recordFailure is the failure a fuzzsrc property published.
+func recordFailure(rec *wire.Record) failure {
+	return failure{Kind: rec.Kind, Signature: rec.Signature, Message: rec.Location + ": " + firstLine(rec.Message)}
+}
+
 // verification is a plain replay of a written corpus file.
 type verification struct {
 	output  string
+	record  *wire.Record // what a fuzzsrc property published, if it did
 	failed  bool
 	failure failure
 	err     error
 }
 
-// verify replays the corpus entry name with the test binary, as
-// go test -run=FuzzX/name would, under the same memory limit.
-// SHORTLEX_SHRINK=0 keeps fuzzsrc from shrinking the entry again
-// in-process, so its report shows this very input. A replay that runs
-// longer than the per-run timeout is stopped as a worker is (SIGQUIT to
-// the busy thread, see signalQuit), not with -test.timeout, whose dump
+// verify replays the corpus entry name with the test binary in a fresh
+// process, as go test -run=FuzzX/name would, under the same memory
+// limit: a failure that needs state left by earlier runs in a worker
+// does not happen again here. SHORTLEX_SHRINK=0 keeps fuzzsrc from
+// shrinking the entry again in-process; a fuzzsrc property publishes
+// its failure and draws into a record file (internal/wire), which the
+// tool reads instead of the test's output. A replay that runs longer
+// than the per-run timeout is stopped as a worker is (SIGQUIT to the
+// busy thread, see signalQuit), not with -test.timeout, whose dump
 // cannot show a goroutine running on another thread.
 func (r *runner) verify(name string) verification {
 	t := r.t
 	timeout := r.m.cfg.timeout
-	env := append(os.Environ(), "SHORTLEX_SHRINK=0")
+	rec, err := os.CreateTemp(r.m.tmp, "replay-record-*")
+	if err != nil {
+		return verification{err: err}
+	}
+	os.Remove(rec.Name())
+	defer rec.Close()
+	env := append(os.Environ(), "SHORTLEX_SHRINK=0", wire.EnvRecordFD+"=3") // ExtraFiles[0]
 	cmd := limitedCommand(r.m.cfg.memLimit, env, t.pkg.Bin,
 		"-test.run=^"+t.name+"$/^"+regexp.QuoteMeta(name)+"$",
 		"-test.v", "-test.paniconexit0", "-test.timeout=0")
 	cmd.Dir = t.pkg.Dir
+	cmd.ExtraFiles = []*os.File{rec}
 	out := newTailBuffer(16 << 20)
 	cmd.Stdout, cmd.Stderr = out, out
 	cmd.WaitDelay = time.Second
@@ -717,7 +779,6 @@ func (r *runner) verify(name string) verification {
 	}
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
-	var err error
 	timedOut := false
 	select {
 	case err = <-done:
@@ -736,6 +797,16 @@ func (r *runner) verify(name string) verification {
 	if err != nil && !errors.As(err, &exit) {
 		v.err = err
 		return v
+	}
+	if record, _, ok, err := wire.Read(rec, 0); err != nil {
+		v.err = fmt.Errorf("reading the replay's record: %w", err)
+		return v
+	} else if ok {
+		v.record = record
+		if record.Failed {
+			v.failure, v.failed = recordFailure(record), true
+			return v
+		}
 	}
 	if timedOut {
 		v.failure, v.failed = r.m.an.hang(v.output), true

@@ -37,7 +37,9 @@ import (
 // status is "minimized", "unchanged" (it failed but nothing smaller
 // fails the same way: no file was written unless the input came from
 // outside the corpus), "interrupted" (Ctrl-C, or stdout closed: the best
-// so far was written), "flaky", or "passes" (the input does not fail).
+// so far was written), "unverified" (written, but it does not fail the
+// same way when replayed alone in a fresh process; message says why),
+// "flaky", or "passes" (the input does not fail).
 type event struct {
 	Event     string  `json:"event"`
 	Package   string  `json:"package,omitempty"` // as go test takes it
@@ -257,6 +259,9 @@ func (r *reporter) doneEvent(e event) {
 			fmt.Fprintf(w, "  replay:    %s\n  warning:   it replays with another failure: %s\n", e.Replay, e.ReplaySignature)
 		default:
 			fmt.Fprintf(w, "  replay:    %s\n  warning:   it does not fail when replayed with the test binary\n", e.Replay)
+		}
+		if e.Status == "unverified" {
+			fmt.Fprintf(w, "  NOT VERIFIED: %s\n", e.Message)
 		}
 		if e.Removed != "" {
 			fmt.Fprintf(w, "  removed:   %s\n", e.Removed)

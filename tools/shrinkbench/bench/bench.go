@@ -52,6 +52,13 @@ type Benchmark struct {
 	// Hypothesis on this benchmark, for comparison.
 	Hypothesis string
 
+	// Copies makes shrinkbench's random starting inputs copy chunks of
+	// themselves over other places, as Go's fuzzing mutator does, so that
+	// equal and nearly equal values occur: a problem that fails only on
+	// duplicates (deletion, difference_zero) has no failing input among
+	// uniform random bytes. False keeps the inputs uniform.
+	Copies bool
+
 	// Space bounds the brute-force search that confirms MinInput.
 	Space Space
 
@@ -68,7 +75,11 @@ type Example struct {
 
 // All returns the benchmarks in a fixed order.
 func All() []Benchmark {
-	return []Benchmark{reverse(), bound5(), calculator(), binheap(), parser(), tree()}
+	return []Benchmark{
+		reverse(), bound5(), calculator(), binheap(), parser(), tree(),
+		coupling(), deletion(), distinct(), nestedlists(), replacement(),
+		largeUnionList(), lengthlist(), differenceZero(), differenceSmall(), differenceOne(),
+	}
 }
 
 // verdict is what a property decides about a value.
