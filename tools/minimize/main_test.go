@@ -1068,11 +1068,12 @@ func TestWorkerMemLimit(t *testing.T) {
 	}{
 		{"no inherited limit", "the default applies", 4 << 30, false, "4GiB", 0, 4 << 30, ""},
 		{"no limit at all", "-memlimit 0 and nothing inherited", 0, true, "0", 0, 0, ""},
-		{"default above inherited", "ulimit -v 2000000: the workers inherit it; 4GiB cannot be set", 4 << 30, false, "4GiB", 2000000 << 10, 0, ""},
-		{"explicit above inherited", "the user asked for more than can be had: one line says so", 8 << 30, true, "8GiB", 3 << 30, 0,
+		{"no limit asked, one inherited", "-memlimit 0 under ulimit -v: the inherited one still holds", 0, false, "0", 3 << 30, 3 << 30, ""},
+		{"default above inherited", "ulimit -v 2000000: the workers run under it; 4GiB cannot be set", 4 << 30, false, "4GiB", 2000000 << 10, 2000000 << 10, ""},
+		{"explicit above inherited", "the user asked for more than can be had: one line says so", 8 << 30, true, "8GiB", 3 << 30, 3 << 30,
 			"minimize: -memlimit 8GiB: workers run under the lower address-space limit this process inherited (ulimit -v), 3GiB\n"},
 		{"below inherited", "a lower limit can be set", 1 << 30, true, "1GiB", 3 << 30, 1 << 30, ""},
-		{"inherited too low", "below ~1.5 GiB Go processes fail at random: warn", 4 << 30, false, "4GiB", 1000000 << 10, 0, warning},
+		{"inherited too low", "below ~1.5 GiB Go processes fail at random: warn", 4 << 30, false, "4GiB", 1000000 << 10, 1000000 << 10, warning},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var w bytes.Buffer
