@@ -1084,3 +1084,22 @@ func TestWorkerMemLimit(t *testing.T) {
 		})
 	}
 }
+
+// TestDoneEventLong checks the text report of a result with a long value:
+// the entry is shown elided, and says where the whole of it is.
+func TestDoneEventLong(t *testing.T) {
+	var out bytes.Buffer
+	r := newReporter(&out, false, false)
+	verified := true
+	long := "go test fuzz v1\n[]byte(\"" + strings.Repeat("A", 500) + "BUG" + strings.Repeat("A", 500) + "\")\n"
+	r.doneEvent(event{
+		Target: "FuzzBig", Entry: "testdata/fuzz/FuzzBig/crasher", Status: "minimized",
+		Before: &size{}, After: &size{}, Content: elideText(long, jsonContentLimit),
+		File: "testdata/fuzz/FuzzBig/0123", Replay: replayCommand("FuzzBig", "0123", "."), Verified: &verified,
+	})
+	want := "  entry:\n    go test fuzz v1\n    []byte(\"" + strings.Repeat("A", 142) + " … (813 bytes elided) … " + strings.Repeat("A", 48) + "\")\n" +
+		"    (elided: the file below holds the whole entry)\n  wrote:     testdata/fuzz/FuzzBig/0123\n"
+	if !strings.Contains(out.String(), want) {
+		t.Errorf("the report:\n%s\nlacks:\n%s", out.String(), want)
+	}
+}

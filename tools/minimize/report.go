@@ -231,8 +231,14 @@ func (r *reporter) doneEvent(e event) {
 		}
 		if e.Content != "" {
 			fmt.Fprintf(w, "  entry:\n")
+			elided := false
 			for _, line := range strings.Split(strings.TrimRight(e.Content, "\n"), "\n") {
-				fmt.Fprintf(w, "    %s\n", elideLine(line, textLineLimit))
+				short := elideLine(line, textLineLimit)
+				elided = elided || short != line
+				fmt.Fprintf(w, "    %s\n", short)
+			}
+			if elided {
+				fmt.Fprintf(w, "    (elided: the file below holds the whole entry)\n")
 			}
 		}
 		switch {
