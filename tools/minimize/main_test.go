@@ -1103,3 +1103,27 @@ func TestDoneEventLong(t *testing.T) {
 		t.Errorf("the report:\n%s\nlacks:\n%s", out.String(), want)
 	}
 }
+
+// TestDoneEventUnchanged checks that "unchanged" claims nothing smaller
+// fails only when the reduction reached its fixed point, not when a
+// budget stopped it.
+func TestDoneEventUnchanged(t *testing.T) {
+	for _, tc := range []struct {
+		stop, want, reason string
+	}{
+		{"fixed point", "  unchanged: nothing smaller fails the same way: testdata/fuzz/FuzzX/e\n", "every pass was tried"},
+		{"budget exhausted", "  unchanged: no smaller input found before the reduction stopped (budget exhausted): testdata/fuzz/FuzzX/e\n", "-maxtime ended it"},
+	} {
+		t.Run(tc.stop, func(t *testing.T) {
+			var out bytes.Buffer
+			verified := true
+			newReporter(&out, false, false).doneEvent(event{
+				Target: "FuzzX", Entry: "testdata/fuzz/FuzzX/e", Status: "unchanged", Unchanged: true, Stop: tc.stop,
+				Before: &size{}, After: &size{}, File: "testdata/fuzz/FuzzX/e", Replay: replayCommand("FuzzX", "e", "."), Verified: &verified,
+			})
+			if !strings.Contains(out.String(), tc.want) {
+				t.Errorf("the report:\n%s\nlacks %q (%s)", out.String(), tc.want, tc.reason)
+			}
+		})
+	}
+}

@@ -10,6 +10,8 @@ import (
 	"sync/atomic"
 	"time"
 	"unicode/utf8"
+
+	"github.com/shortlex/shortlex/minimize"
 )
 
 // This file is the tool's output: a text report for people, a one-line
@@ -253,6 +255,9 @@ func (r *reporter) doneEvent(e event) {
 			return
 		case e.Unchanged && e.Status == "interrupted":
 			fmt.Fprintf(w, "  interrupted before anything smaller was found: %s\n", e.File)
+		case e.Unchanged && e.Stop != minimize.FixedPoint.String():
+			// A budget ended it: smaller inputs were not all tried.
+			fmt.Fprintf(w, "  unchanged: no smaller input found before the reduction stopped (%s): %s\n", e.Stop, e.File)
 		case e.Unchanged:
 			fmt.Fprintf(w, "  unchanged: nothing smaller fails the same way: %s\n", e.File)
 		default:
