@@ -50,7 +50,7 @@ type event struct {
 	Status    string  `json:"status,omitempty"`
 	Signature string  `json:"signature,omitempty"`
 	Message   string  `json:"message,omitempty"`
-	Bytes     int     `json:"bytes,omitempty"`   // the input being reduced, in choice-sequence bytes
+	Bytes     int     `json:"bytes,omitempty"`   // the input being reduced: a fuzzsrc input's bytes, or a plain target's string and []byte bytes
 	Choices   int     `json:"choices,omitempty"` // its choices
 	Runs      int     `json:"runs,omitempty"`    // runs of the target so far
 	Elapsed   float64 `json:"elapsed,omitempty"` // seconds since the reduction started
@@ -70,13 +70,23 @@ type event struct {
 	Draws           []string `json:"draws,omitempty"`            // the labeled draws of the minimal input
 	Removed         string   `json:"removed,omitempty"`          // -replace: the original, removed
 	Replays         []string `json:"replays,omitempty"`          // flaky: each replay's signature, or "passes"
+	Minimal         string   `json:"minimal,omitempty"`          // the final 1-minimality check, if it completed
 }
 
 // size measures an input.
 type size struct {
-	Bytes   int `json:"bytes"`   // choice-sequence bytes: what the reducer shrinks
-	Choices int `json:"choices"` // choices drawn from them
-	File    int `json:"file"`    // bytes of the corpus file
+	Bytes   int `json:"bytes"`          // choice-sequence bytes: what the reducer shrinks
+	Choices int `json:"choices"`        // choices drawn from them
+	File    int `json:"file"`           // bytes of the corpus file
+	Args    int `json:"args,omitempty"` // a plain target's arguments; Bytes are then their string and []byte bytes
+}
+
+// String shows a size in the input's own terms.
+func (s size) String() string {
+	if s.Args > 0 {
+		return fmt.Sprintf("%d bytes in %d arguments (corpus file %d bytes)", s.Bytes, s.Args, s.File)
+	}
+	return fmt.Sprintf("%d bytes, %d choices (corpus file %d bytes)", s.Bytes, s.Choices, s.File)
 }
 
 // reporter writes events as text or JSON. Its methods may be called from
@@ -217,14 +227,31 @@ func (r *reporter) doneEvent(e event) {
 				fmt.Fprintf(w, "  replay %d: %s\n", i+1, s)
 			}
 			return
+		case "unchanged":
+			why := "no smaller input fails the same way"
+			if e.Stop != minimize.FixedPoint.String() {
+				why = "no smaller input found before the reduction stopped (" + e.Stop + ")"
+			}
+			fmt.Fprintf(w, "%s %s: unchanged: %s; no new file\n", e.Target, e.Entry, why)
+			fmt.Fprintf(w, "  size:      %s\n  runs:      %d in %.2fs, %s\n", e.Before, e.Runs, e.Elapsed, e.Stop)
+			if e.Minimal != "" {
+				fmt.Fprintf(w, "  1-minimal: %s\n", e.Minimal)
+			}
+			if e.Replay != "" {
+				fmt.Fprintf(w, "  replay:    %s\n", e.Replay)
+			}
+			return
 		}
 		rate := 0.0
 		if e.Elapsed > 0 {
 			rate = float64(e.Runs) / e.Elapsed
 		}
-		fmt.Fprintf(w, "  before:    %d bytes, %d choices (corpus file %d bytes)\n", e.Before.Bytes, e.Before.Choices, e.Before.File)
-		fmt.Fprintf(w, "  after:     %d bytes, %d choices (corpus file %d bytes)\n", e.After.Bytes, e.After.Choices, e.After.File)
+		fmt.Fprintf(w, "  before:    %s\n", e.Before)
+		fmt.Fprintf(w, "  after:     %s\n", e.After)
 		fmt.Fprintf(w, "  runs:      %d in %.2fs (%.0f/s), %s\n", e.Runs, e.Elapsed, rate, e.Stop)
+		if e.Minimal != "" {
+			fmt.Fprintf(w, "  1-minimal: %s\n", e.Minimal)
+		}
 		if e.Status == "interrupted" && !e.Unchanged {
 			fmt.Fprintf(w, "  interrupted: wrote the best input so far\n")
 		}

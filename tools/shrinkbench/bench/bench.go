@@ -79,6 +79,8 @@ func All() []Benchmark {
 		reverse(), bound5(), calculator(), binheap(), parser(), tree(),
 		coupling(), deletion(), distinct(), nestedlists(), replacement(),
 		largeUnionList(), lengthlist(), differenceZero(), differenceSmall(), differenceOne(),
+		graphReach(), picks(), straightline(),
+		truncate(), cents(), invert(), record(), islands(), queueOps(),
 	}
 }
 
