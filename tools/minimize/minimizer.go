@@ -632,7 +632,7 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 		// Not in the corpus, so go test cannot replay it: say so, and
 		// print it and where a copy went, so that it is not lost.
 		m.errs++
-		done.Message = sv.err.Error()
+		done.WriteError = sv.err.Error()
 		if sv.copy != "" {
 			done.Saved = displayPath(sv.copy)
 		}
@@ -650,7 +650,9 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 		}
 		ver = r.verify(name) // the dump missed the target; look again
 	}
-	done.File = displayPath(path)
+	if sv.wrote {
+		done.File = displayPath(path)
+	}
 	verified := ver.err == nil && ver.failed && ver.failure.Signature == target
 	done.Verified = &verified
 	switch {
