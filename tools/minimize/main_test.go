@@ -552,13 +552,13 @@ func TestTextReport(t *testing.T) {
 		"before:", "after:", "runs:",
 		`draw s (string): "xxx"`,
 		"wrote:     testdata/fuzz/FuzzFatal/",
-		"replay:    go test -run=FuzzFatal/",
+		"replay:    go test -run='^FuzzFatal$/^",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the report lacks %q:\n%s", want, out)
 		}
 	}
-	if regexp.MustCompile(`replay: +go test -run=FuzzFatal/[0-9a-f]{16} \.\n`).FindString(out) == "" {
+	if regexp.MustCompile(`replay: +go test -run='\^FuzzFatal\$/\^[0-9a-f]{16}\$' \.\n`).FindString(out) == "" {
 		t.Errorf("the replay command is not exactly go test -run=FuzzFatal/<name> .:\n%s", out)
 	}
 	if strings.Contains(out, "\r") || strings.Contains(out, "\033") {

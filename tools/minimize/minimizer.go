@@ -603,7 +603,7 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 	done.After = &after
 	done.Runs, done.Elapsed = res.Stats.Runs, res.Stats.Duration.Seconds()
 	done.File = displayPath(path)
-	done.Replay = r.replayCommand(name, first.failure)
+	done.Replay = r.replayFor(name, first.failure)
 	verified := ver.err == nil && ver.failed && ver.failure.Signature == target
 	done.Verified = &verified
 	switch {
@@ -643,18 +643,18 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 	return nil
 }
 
-// replayCommand is the go test command that replays the corpus entry
-// name and fails as f did: go test alone, with -timeout for a hang or a
-// deadlock (go test's default is 10 minutes, and a slow run that ends
-// passes), and under the tool's -memlimit as ulimit -v for running out
-// of memory (an allocation that fails under the limit may succeed
+// replayFor is the go test command that replays the corpus entry name
+// and fails as f did: go test alone (replayCommand), with -timeout for a
+// hang or a deadlock (go test's default is 10 minutes, and a slow run that
+// ends passes), and under the tool's -memlimit as ulimit -v for running
+// out of memory (an allocation that fails under the limit may succeed
 // without it).
-func (r *runner) replayCommand(name string, f failure) string {
-	cmd := "go test"
+func (r *runner) replayFor(name string, f failure) string {
+	var extra []string
 	if f.Kind == "hang" || f.Kind == "deadlock" {
-		cmd += " -timeout=" + r.m.cfg.timeout.String()
+		extra = append(extra, "-timeout="+r.m.cfg.timeout.String())
 	}
-	cmd += fmt.Sprintf(" -run=%s/%s %s", r.t.name, name, r.t.pkg.Arg)
+	cmd := replayCommand(r.t.name, name, r.t.pkg.Arg, extra...)
 	if f.Kind == "out of memory" && r.m.cfg.memLimit > 0 && canLimitMemory {
 		cmd = fmt.Sprintf("(ulimit -v %d && %s)", (r.m.cfg.memLimit+1023)/1024, cmd)
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -244,4 +245,25 @@ func (r *reporter) summary(s string) {
 			fmt.Fprintln(w, strings.TrimSpace(s))
 		}
 	})
+}
+
+// replayCommand is the go test command that replays corpus entry name of
+// target in package pkg, with extra flags before the package: anchored,
+// so that it runs neither FuzzXY nor entries whose names start with
+// name, and quoted for a POSIX shell.
+func replayCommand(target, name, pkg string, extra ...string) string {
+	args := []string{"go", "test", "-run=" + shellQuote("^"+regexp.QuoteMeta(target)+"$/^"+regexp.QuoteMeta(name)+"$")}
+	for _, x := range extra {
+		args = append(args, shellQuote(x))
+	}
+	return strings.Join(append(args, shellQuote(pkg)), " ")
+}
+
+// shellQuote quotes s for a POSIX shell, leaving it bare when it holds
+// only characters no shell treats specially.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=./:,@%") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
