@@ -139,7 +139,9 @@ func TestReplayMatches(t *testing.T) {
 			"deadlock at " + at["blocked"], []any{"\x00\x00\x00"}},
 	} {
 		t.Run(tc.target, func(t *testing.T) {
-			code, d, _ := minimizeOne(t, tc.target, "-timeout", "1s", "-replays", "2")
+			// 2s: a run that does not block takes microseconds, even on a
+			// loaded machine; each one that blocks costs the whole timeout.
+			code, d, _ := minimizeOne(t, tc.target, "-timeout", "2s", "-replays", "2")
 			if code != exitMinimized || d == nil || d.Status != "minimized" {
 				t.Fatalf("exit %d, done %+v; want exit %d, minimized", code, d, exitMinimized)
 			}
@@ -162,7 +164,7 @@ func TestSometimesHangs(t *testing.T) {
 	skipShort(t)
 	os.Remove(filepath.Join(fixtureDir, "sometimes.count"))
 	defer os.Remove(filepath.Join(fixtureDir, "sometimes.count"))
-	code, d, _ := minimizeOne(t, "FuzzSometimes", "-timeout", "1s", "-parallel", "1")
+	code, d, _ := minimizeOne(t, "FuzzSometimes", "-timeout", "2s", "-parallel", "1")
 	if code != exitFlaky || d == nil || d.Status != "flaky" {
 		t.Fatalf("exit %d, done %+v; want exit %d, flaky", code, d, exitFlaky)
 	}
@@ -205,8 +207,8 @@ func TestReplayCommandReproduces(t *testing.T) {
 	}{
 		{"FuzzBigAlloc", "8 GiB fails under the 4 GiB -memlimit and passes without it",
 			"out of memory at " + at["bigalloc"], []string{"-timeout", "5s"}},
-		{"FuzzSlow", "3 s is a hang under -timeout 1s and passes under go test's default 10m",
-			"hang at " + at["slow"], []string{"-timeout", "1s", "-replays", "2"}},
+		{"FuzzSlow", "3 s is a hang under -timeout 2s and passes under go test's default 10m",
+			"hang at " + at["slow"], []string{"-timeout", "2s", "-replays", "2"}},
 	} {
 		t.Run(tc.target, func(t *testing.T) {
 			code, d, _ := minimizeOne(t, tc.target, tc.flags...)
