@@ -570,8 +570,15 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 	if errors.Is(err, minimize.ErrNotFailing) {
 		return fmt.Errorf("the input failed when replayed as it is, but not as the tool re-encodes it (%s); please report this", target)
 	}
+	// A run that could not be carried out ends the reduction, but the
+	// best input so far is still written and verified, then the error
+	// reported.
+	var runErr error
 	if err != nil {
-		return err
+		if res.Stop != minimize.RunError || res.Input == nil {
+			return err
+		}
+		runErr = err
 	}
 	interrupted := res.Stop == minimize.Canceled && ctx.Err() != nil
 
@@ -640,6 +647,9 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 		m.minimized++
 	}
 	m.rep.doneEvent(done)
+	if runErr != nil {
+		return fmt.Errorf("the reduction stopped early, the best input so far is written above: %w", runErr)
+	}
 	return nil
 }
 

@@ -260,3 +260,32 @@ func TestOneSignatureRule(t *testing.T) {
 		t.Errorf("draws %q, want the replay's two labeled draws", d.Draws)
 	}
 }
+
+// TestRunErrorKeepsBest: a run that cannot be carried out (here a worker
+// that cannot start again) ends the reduction with StopReason "run
+// error"; the best input so far is still written, verified and reported,
+// and the error makes the exit status 2.
+func TestRunErrorKeepsBest(t *testing.T) {
+	skipShort(t)
+	poison := filepath.Join(fixtureDir, "poison")
+	os.Remove(poison)
+	defer os.Remove(poison)
+	at := allMarkers(t)
+	code, d, events := minimizeOne(t, "FuzzPoison", "-parallel", "1")
+	if code != exitError {
+		t.Errorf("exit %d, want %d", code, exitError)
+	}
+	if d == nil || d.Status != "minimized" || d.Stop != "run error" || d.Verified == nil || !*d.Verified {
+		t.Fatalf("done %+v, want the best so far minimized and verified, stop run error", d)
+	}
+	if d.Signature != "failed at "+at["poison"] {
+		t.Errorf("signature %q", d.Signature)
+	}
+	if got := minimizedValues(t, d); len(got) != 1 || len(got[0].(string)) < 10 {
+		t.Errorf("wrote %q: not a failing input", got)
+	}
+	errs := byTarget(events, "FuzzPoison", "error")
+	if len(errs) != 1 || !strings.Contains(errs[0].Message, "best input so far") {
+		t.Errorf("error events %+v, want one saying the reduction stopped and the best so far was written", errs)
+	}
+}
