@@ -771,12 +771,22 @@ func (r *runner) verify(name string) verification {
 	case err = <-done:
 	case <-time.After(timeout):
 		timedOut = true
-		signalQuit(cmd.Process)
-		select {
-		case err = <-done:
-		case <-time.After(quitGrace):
-			cmd.Process.Kill()
-			err = <-done
+		if isDying(out.String()) {
+			// Printing a crash report (see worker.reap): let it finish.
+			select {
+			case err = <-done:
+				timedOut = false
+			case <-time.After(dyingGrace):
+			}
+		}
+		if timedOut {
+			signalQuit(cmd.Process)
+			select {
+			case err = <-done:
+			case <-time.After(quitGrace):
+				cmd.Process.Kill()
+				err = <-done
+			}
 		}
 	}
 	v := verification{output: out.String()}
@@ -796,7 +806,7 @@ func (r *runner) verify(name string) verification {
 		}
 	}
 	if timedOut {
-		v.failure, v.failed = r.m.an.hang(v.output), true
+		v.failure, v.failed = r.m.an.fromCrash(&crash{Stderr: v.output, TimedOut: true}), true
 		return v
 	}
 	code, sig := 0, ""
