@@ -76,7 +76,8 @@ func rawRun(_ context.Context, in []byte) (minimize.Outcome, error) {
 }
 
 func TestRawBytesAndSlips(t *testing.T) {
-	in := []byte("xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx bug xxxx\x00\x00")
+	// The needle in the first half: deleting that half leaves a long input.
+	in := []byte("xxxx bug xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\x00\x00")
 	res, err := minimize.Minimize(context.Background(), in, rawRun, minimize.Options{Workers: 1, ExactLength: true})
 	if err != nil {
 		t.Fatal(err)

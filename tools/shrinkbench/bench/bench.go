@@ -1,7 +1,9 @@
 // Package bench defines shrinkbench's reduction problems: the five
 // SmartCheck benchmarks as the ECOOP 2020 artifact
 // (mc-imperial/hypothesis-ecoop-2020-artifact, smartcheck-benchmarks/)
-// wrote them for Hypothesis, and the unbalanced tree of seed 000 §2.3.
+// wrote them for Hypothesis, and the unbalanced tree of §2.3 of MacIver
+// and Donaldson, "Test-Case Reduction via Test-Case Generation: Insights
+// from the Hypothesis Reducer".
 //
 // Each problem is written once as a value type with a verdict function,
 // and drawn twice: by a fuzzsrc generator, whose input our reducer and the
@@ -77,6 +79,8 @@ func All() []Benchmark {
 		reverse(), bound5(), calculator(), binheap(), parser(), tree(),
 		coupling(), deletion(), distinct(), nestedlists(), replacement(),
 		largeUnionList(), lengthlist(), differenceZero(), differenceSmall(), differenceOne(),
+		graphReach(), picks(), straightline(),
+		truncate(), cents(), invert(), record(), islands(), queueOps(),
 	}
 }
 
