@@ -690,9 +690,11 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 		}
 		done.Removed = displayPath(j.path)
 	}
-	if sv.unchanged {
+	switch {
+	case !verified: // counted as flaky above
+	case sv.unchanged:
 		m.unchanged++
-	} else if verified {
+	default:
 		m.minimized++
 	}
 	m.rep.doneEvent(done)
