@@ -227,12 +227,16 @@ func (r *reporter) doneEvent(e event) {
 				fmt.Fprintf(w, "  replay %d: %s\n", i+1, s)
 			}
 			return
-		case "unchanged":
-			why := "no smaller input fails the same way"
+		}
+		if e.Status == "unchanged" && e.File != "" {
+			// Nothing smaller fails the same way: the entry to replay is
+			// the original (or, for an input from outside the corpus, its
+			// copy in the corpus), and no other file was written.
+			why := "nothing smaller fails the same way"
 			if e.Stop != minimize.FixedPoint.String() {
-				why = "no smaller input found before the reduction stopped (" + e.Stop + ")"
+				why = "nothing smaller found before the reduction stopped (" + e.Stop + ")"
 			}
-			fmt.Fprintf(w, "%s %s: unchanged: %s; no new file\n", e.Target, e.Entry, why)
+			fmt.Fprintf(w, "  unchanged: %s: %s\n", why, e.File)
 			fmt.Fprintf(w, "  size:      %s\n  runs:      %d in %.2fs, %s\n", e.Before, e.Runs, e.Elapsed, e.Stop)
 			if e.Minimal != "" {
 				fmt.Fprintf(w, "  1-minimal: %s\n", e.Minimal)
