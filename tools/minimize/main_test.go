@@ -826,8 +826,8 @@ func TestUnchanged(t *testing.T) {
 		t.Fatalf("done events %+v, want one", done)
 	}
 	d := done[0]
-	if d.Status != "unchanged" || !d.Unchanged || d.Entry != minimal || d.File != "" || d.Verified == nil || !*d.Verified {
-		t.Errorf("done %+v: want status unchanged, entry %s, no file written, verified", d, minimal)
+	if d.Status != "unchanged" || !d.Unchanged || d.File != minimal || d.Verified == nil || !*d.Verified {
+		t.Errorf("done %+v: want status unchanged, file the entry %s, verified", d, minimal)
 	}
 	if want := replayCommand("FuzzFatal", filepath.Base(minimal), "."); d.Replay != want {
 		t.Errorf("replay %q, want %q", d.Replay, want)
@@ -839,7 +839,7 @@ func TestUnchanged(t *testing.T) {
 
 	var stdout bytes.Buffer
 	runIn(t, context.Background(), &stdout, io.Discard, "-run", "FuzzFatal", ".", minimal)
-	for _, want := range []string{"unchanged: nothing smaller fails the same way; no new file: " + minimal, "0 minimized, 1 already minimal"} {
+	for _, want := range []string{"unchanged: nothing smaller fails the same way: " + minimal, "0 minimized, 1 already minimal"} {
 		if !strings.Contains(stdout.String(), want) {
 			t.Errorf("the report lacks %q:\n%s", want, stdout.String())
 		}
@@ -1111,15 +1111,15 @@ func TestDoneEventUnchanged(t *testing.T) {
 	for _, tc := range []struct {
 		stop, want, reason string
 	}{
-		{"fixed point", "  unchanged: nothing smaller fails the same way; no new file: testdata/fuzz/FuzzX/e\n", "every pass was tried"},
-		{"budget exhausted", "  unchanged: no smaller input found before the reduction stopped (budget exhausted); no new file: testdata/fuzz/FuzzX/e\n", "-maxtime ended it"},
+		{"fixed point", "  unchanged: nothing smaller fails the same way: testdata/fuzz/FuzzX/e\n", "every pass was tried"},
+		{"budget exhausted", "  unchanged: nothing smaller found before the reduction stopped (budget exhausted): testdata/fuzz/FuzzX/e\n", "-maxtime ended it"},
 	} {
 		t.Run(tc.stop, func(t *testing.T) {
 			var out bytes.Buffer
 			verified := true
 			newReporter(&out, false, false).doneEvent(event{
 				Target: "FuzzX", Entry: "testdata/fuzz/FuzzX/e", Status: "unchanged", Unchanged: true, Stop: tc.stop,
-				Before: &size{}, After: &size{}, Replay: replayCommand("FuzzX", "e", "."), Verified: &verified,
+				Before: &size{}, After: &size{}, File: "testdata/fuzz/FuzzX/e", Replay: replayCommand("FuzzX", "e", "."), Verified: &verified,
 			})
 			if !strings.Contains(out.String(), tc.want) {
 				t.Errorf("the report:\n%s\nlacks %q (%s)", out.String(), tc.want, tc.reason)

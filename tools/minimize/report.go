@@ -29,10 +29,10 @@ import (
 //	        per signature: signature, message, bytes
 //	done    one input finished: entry, status, and for minimized,
 //	        unchanged and interrupted: signature, before, after, runs,
-//	        elapsed, stop, file (only if this run wrote it), content,
-//	        replay, verified, replay_signature (when it differs), draws,
-//	        removed; when the corpus directory could not be written:
-//	        write_error and saved instead of file; for flaky: replays
+//	        elapsed, stop, file, content, replay, verified,
+//	        replay_signature (when it differs), draws, removed; when the
+//	        corpus directory could not be written: write_error and saved
+//	        instead of file; for flaky: replays
 //	error   a problem with one input or the whole run: message, and file
 //	        and line when a file is at fault
 //
@@ -63,7 +63,7 @@ type event struct {
 	Before          *size    `json:"before,omitempty"`
 	After           *size    `json:"after,omitempty"`
 	Stop            string   `json:"stop,omitempty"`             // why the reduction ended
-	File            string   `json:"file,omitempty"`             // done: the corpus file this run wrote (none for an unchanged corpus entry: see entry); error: the file at fault
+	File            string   `json:"file,omitempty"`             // done: the corpus file holding the result (for unchanged, the original entry when it is in the corpus); error: the file at fault
 	Line            int      `json:"line,omitempty"`             // error: the line at fault
 	Replay          string   `json:"replay,omitempty"`           // the go test command that replays File
 	Verified        *bool    `json:"verified,omitempty"`         // File replays with the same signature
@@ -229,6 +229,24 @@ func (r *reporter) doneEvent(e event) {
 			}
 			return
 		}
+		if e.Status == "unchanged" && e.File != "" {
+			// Nothing smaller fails the same way: the entry to replay is
+			// the original (or, for an input from outside the corpus, its
+			// copy in the corpus), and no other file was written.
+			why := "nothing smaller fails the same way"
+			if e.Stop != minimize.FixedPoint.String() {
+				why = "nothing smaller found before the reduction stopped (" + e.Stop + ")"
+			}
+			fmt.Fprintf(w, "  unchanged: %s: %s\n", why, e.File)
+			fmt.Fprintf(w, "  size:      %s\n  runs:      %d in %.2fs, %s\n", e.Before, e.Runs, e.Elapsed, e.Stop)
+			if e.Minimal != "" {
+				fmt.Fprintf(w, "  1-minimal: %s\n", e.Minimal)
+			}
+			if e.Replay != "" {
+				fmt.Fprintf(w, "  replay:    %s\n", e.Replay)
+			}
+			return
+		}
 		rate := 0.0
 		if e.Elapsed > 0 {
 			rate = float64(e.Runs) / e.Elapsed
@@ -271,8 +289,8 @@ func (r *reporter) doneEvent(e event) {
 			}
 			fmt.Fprintf(w, "  replay:    %s (once it is in the corpus; not verified)\n", e.Replay)
 			return
-		case e.Unchanged && e.File == "":
-			fmt.Fprintf(w, "  unchanged: %s; no new file: %s\n", unchangedWhy(e), e.Entry)
+		case e.Unchanged && e.File == e.Entry:
+			fmt.Fprintf(w, "  %s; no new file: %s\n", unchangedWhy(e), e.File)
 		case e.Unchanged:
 			fmt.Fprintf(w, "  wrote:     %s (the input as it was: %s)\n", e.File, unchangedWhy(e))
 		default:
@@ -302,9 +320,9 @@ func unchangedWhy(e event) string {
 	case e.Status == "interrupted":
 		return "interrupted before anything smaller was found"
 	case e.Stop != minimize.FixedPoint.String():
-		return "no smaller input found before the reduction stopped (" + e.Stop + ")"
+		return "unchanged: nothing smaller found before the reduction stopped (" + e.Stop + ")"
 	}
-	return "nothing smaller fails the same way"
+	return "unchanged: nothing smaller fails the same way"
 }
 
 // summary ends the text report.

@@ -21,10 +21,8 @@ type saved struct {
 	// data is the result as a corpus file.
 	data []byte
 	// unchanged: the result has the original's values; the reducer
-	// found nothing smaller. wrote: a file was written (or one with the
-	// same bytes was there), which an unchanged result from outside the
-	// corpus also needs.
-	unchanged, wrote bool
+	// found nothing smaller.
+	unchanged bool
 	// err says why the corpus directory could not be written; copy is
 	// where a copy went instead, if anywhere.
 	err  error
@@ -57,7 +55,7 @@ func (r *runner) save(j *job, values []any) saved {
 	}
 	path, err := corpus.WriteFile(t.dir, values...)
 	if err == nil {
-		sv.path, sv.wrote = path, true
+		sv.path = path
 		return sv
 	}
 	sv.err = fmt.Errorf("cannot write to %s: %w", displayPath(t.dir), err)
