@@ -1,7 +1,10 @@
-// Package bench defines shrinkbench's reduction problems: the five
-// SmartCheck benchmarks as the ECOOP 2020 artifact
-// (mc-imperial/hypothesis-ecoop-2020-artifact, smartcheck-benchmarks/)
-// wrote them for Hypothesis, and the unbalanced tree of seed 000 §2.3.
+// Package bench defines shrinkbench's reduction problems: those of the
+// ECOOP 2020 artifact (mc-imperial/hypothesis-ecoop-2020-artifact,
+// smartcheck-benchmarks/: SmartCheck's five and five more) as it wrote them
+// for Hypothesis, the rest of the public shrinking challenge
+// (jlink/shrinking-challenge), the unbalanced tree of MacIver and
+// Donaldson, "Test-Case Reduction via Test-Case Generation" §2.3, and our
+// own: three with dependent generators and six of other shapes.
 //
 // Each problem is written once as a value type with a verdict function,
 // and drawn twice: by a fuzzsrc generator, whose input our reducer and the
@@ -49,6 +52,11 @@ type Benchmark struct {
 	// Hypothesis is what the ECOOP 2020 paper and its artifact report for
 	// Hypothesis on this benchmark, for comparison.
 	Hypothesis string
+
+	// HypothesisMedian is the median number of calls in Hypothesis's
+	// runs of the same problem (the source Hypothesis names), for the
+	// summary; zero where none was measured.
+	HypothesisMedian float64
 
 	// Copies makes shrinkbench's random starting inputs copy chunks of
 	// themselves over other places, as Go's fuzzing mutator does, so that
