@@ -49,8 +49,12 @@
 // pairs of choices. Values that zig-zag down are lowered by a common
 // offset. Passes that shortened the input run first in the next round; the
 // reduction ends at a fixed point of every pass, or when a budget in
-// Options runs out. A target without structure is reduced as a plain byte
-// sequence by the same passes.
+// Options runs out. A target that reads raw bytes (Options.ExactLength)
+// and reports no spans is reduced as plain bytes instead: coarse chunk
+// deletion first (delta debugging), then moves on structure inferred from
+// the bytes (tokens, brackets, repeats, length fields, residues), to a
+// result that a final check confirms 1-minimal ([MinimalCheck]).
+// Options.OrderKey lets a caller order inputs by the values they encode.
 //
 // This package knows nothing about how inputs are decoded or how the
 // target runs; it imports nothing else from this module.

@@ -67,6 +67,9 @@ func ShortlexLess(a, b []byte) bool {
 
 // orderKey is OrderKey of an input already pruned, under the options.
 func (s *shrinker) orderKey(pruned []byte, choices []Choice) []byte {
+	if s.opts.OrderKey != nil {
+		return s.opts.OrderKey(pruned)
+	}
 	if s.opts.ExactLength {
 		return pruned
 	}
@@ -109,7 +112,7 @@ func (s *shrinker) runBatch(cands [][]byte) []trial {
 		t := &trials[i]
 		t.input = s.normalize(c)
 		// The trimmed candidate is a lower bound of its order key.
-		if !ShortlexLess(t.input, s.bestKey) {
+		if !ShortlexLess(s.keyBound(t.input), s.bestKey) {
 			continue
 		}
 		t.key = cacheKey(t.input)
@@ -182,7 +185,7 @@ func (s *shrinker) fail(err error) {
 	if s.ctx.Err() != nil {
 		panic(stopReduction{reason: Canceled})
 	}
-	panic(stopReduction{reason: Canceled, err: err})
+	panic(stopReduction{reason: RunError, err: err})
 }
 
 // checkBudget ends the reduction if running n more candidates is not

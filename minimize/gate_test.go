@@ -76,7 +76,8 @@ func rawRun(_ context.Context, in []byte) (minimize.Outcome, error) {
 }
 
 func TestRawBytesAndSlips(t *testing.T) {
-	in := []byte("xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx bug xxxx\x00\x00")
+	// The needle in the first half: deleting that half leaves a long input.
+	in := []byte("xxxx bug xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\x00\x00")
 	res, err := minimize.Minimize(context.Background(), in, rawRun, minimize.Options{Workers: 1, ExactLength: true})
 	if err != nil {
 		t.Fatal(err)
@@ -172,7 +173,7 @@ func TestErrors(t *testing.T) {
 	}
 	in := failingInputs(t, p, 1, 2)[0]
 	res, err := minimize.Minimize(context.Background(), in, broken, minimize.Options{Workers: 1})
-	if !errors.Is(err, boom) || res.Input == nil {
-		t.Errorf("a run error ends the reduction with that error and the best so far: err %v, input %x", err, res.Input)
+	if !errors.Is(err, boom) || res.Input == nil || res.Stop != minimize.RunError {
+		t.Errorf("a run error ends the reduction with that error, the best so far and StopReason RunError: err %v, input %x, stop %v", err, res.Input, res.Stop)
 	}
 }

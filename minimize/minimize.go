@@ -58,6 +58,15 @@ type Options struct {
 	// that input.
 	First *Outcome
 
+	// OrderKey, if not nil, maps an input (cut to the bytes its run used)
+	// to the key the gate compares in shortlex order instead of the input
+	// itself: a candidate is kept only if its key is strictly smaller than
+	// the best input's. It lets a caller whose inputs encode values
+	// minimize the values' order rather than the encoding's. It must not
+	// depend on the run, only on the input. Nil means the choice-sequence
+	// order (see the gate).
+	OrderKey func(input []byte) []byte
+
 	// OnShrink, if not nil, is called with each new best input and its
 	// outcome, in order, so a caller can save it at once or show
 	// progress. It is called from the goroutine that called Minimize and
@@ -100,6 +109,9 @@ const (
 	Budget
 	// Canceled: the context was canceled.
 	Canceled
+	// RunError: a run returned an error (it could not be carried out);
+	// Minimize returns that error with the best input so far.
+	RunError
 )
 
 func (r StopReason) String() string {
@@ -110,6 +122,8 @@ func (r StopReason) String() string {
 		return "budget exhausted"
 	case Canceled:
 		return "canceled"
+	case RunError:
+		return "run error"
 	}
 	return fmt.Sprintf("StopReason(%d)", int(r))
 }
@@ -121,6 +135,7 @@ type Stats struct {
 	Shrinks   int           // candidates that became the new best
 	Duration  time.Duration // wall time
 	Passes    []PassStats   // per pass, in the order first run
+	Minimal   MinimalCheck  // the final 1-minimality check of a plain-bytes reduction
 }
 
 // PassStats count one pass's work.
@@ -164,7 +179,11 @@ func Minimize(ctx context.Context, input []byte, run RunFunc, opts Options) (res
 	}
 	s.target = out.Signature
 	s.setBest(s.prune(input, out), out)
-	s.schedule()
+	if s.plainBytes() {
+		s.reducePlain() // bytes.go
+	} else {
+		s.schedule()
+	}
 	return res, nil
 }
 
@@ -202,6 +221,9 @@ type shrinker struct {
 	stats   Stats
 	pass    *PassStats // the pass whose candidates are running
 	after   []*pass    // the passes that run right after a shrink
+
+	fields        []lengthField // lengthFields of the best input (bytes.go)
+	fieldsVersion int           // version+1 of the best input they are of
 }
 
 func newShrinker(ctx context.Context, run RunFunc, opts Options) *shrinker {
@@ -232,7 +254,7 @@ func (s *shrinker) setBest(input []byte, out Outcome) {
 	s.bestKey = s.orderKey(input, out.Choices)
 	s.version++
 	s.choices = out.Choices
-	if len(s.choices) == 0 {
+	if len(s.choices) == 0 && !s.plainBytes() {
 		// No structure: every byte is a choice of its own.
 		s.choices = make([]Choice, len(input))
 		for i := range s.choices {

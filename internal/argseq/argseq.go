@@ -1,17 +1,21 @@
 // Package argseq maps the arguments of a Go fuzz target (every type
-// f.Fuzz accepts) to a choice sequence and back, so that a target that
-// does not draw from a choice sequence itself can still be reduced by the
+// f.Fuzz accepts) to a byte sequence and back, so that a target that does
+// not draw from a choice sequence itself can still be reduced by the
 // shortlex reducer in package minimize: the reducer shrinks the sequence,
 // and each candidate is decoded into arguments and run.
 //
-// The layout is built so that shortlex-smaller sequences decode to simpler
-// arguments and so that the reducer's moves mean something:
+// The layout keeps a string or []byte as its raw bytes, so that the
+// reducer works on the value itself and one candidate costs what its
+// bytes cost, not a flag, a choice and a span per byte:
 //
-//   - Arguments come in order, each in its own span labeled with its type.
-//   - A string or []byte is a collection of bytes: before each element a
-//     "more" flag byte (0 stops, anything else is one more element), then
-//     the element byte, both inside an element span. Deleting an element
-//     is deleting its two bytes; bytes shrink towards 0 in plain order.
+//   - First the fixed-width arguments (integers, bools, floats), in
+//     argument order, each a choice of its own.
+//   - Then every string or []byte argument but the last, as a 4-byte
+//     big-endian length followed by that many bytes (fewer if the input
+//     ends first).
+//   - Then the last string or []byte argument: every remaining byte.
+//     A target with one []byte argument, the common case and every
+//     go-fuzz-headers harness, is thus reduced on exactly its input.
 //   - An integer of N bytes is N big-endian bytes holding an index in
 //     zigzag order around 0 (0, 1, -1, 2, -2, ...), with Choice.Below set
 //     so the reducer can lower a magnitude and keep its sign. Unsigned
@@ -22,11 +26,13 @@
 //     code of the float's width, ordered simple first: see package
 //     floatorder, which fuzzsrc uses too.
 //
-// Missing bytes read as zero, which is always the simplest value, so every
-// byte sequence decodes and Decode never fails on data: a truncated
-// sequence is simply simpler. Encode gives the canonical sequence of a list
-// of values, with Decode(Encode(v)) == v for every v, NaN payloads and
+// Missing bytes read as zero, so every byte sequence decodes and Decode
+// never fails on data. Encode gives the canonical sequence of a list of
+// values, with Decode(Encode(v)) == v for every v, NaN payloads and
 // negative zero included.
+//
+// The order the reducer minimizes is not the layout's but the values':
+// see OrderKey.
 package argseq
 
 import (
@@ -66,12 +72,8 @@ func Supported(t reflect.Type) bool {
 	return false
 }
 
-// Flag choice: any nonzero byte means one more element. Max 255 keeps the
-// index equal to the byte, so the reducer's idea of "simplest" (index 0)
-// is exactly "stop".
+// The choices of the fixed-width values.
 var (
-	flagChoice = minimize.Choice{Width: 1, Max: math.MaxUint8}
-	byteChoice = minimize.Choice{Width: 1, Max: math.MaxUint8}
 	boolChoice = minimize.Choice{Width: 1, Max: 1}
 	signChoice = minimize.Choice{Width: 1, Max: 1}
 )
@@ -89,7 +91,24 @@ func uintChoice(width int) minimize.Choice {
 	return minimize.Choice{Width: width, Max: uint64(math.MaxUint64) >> (64 - 8*uint(width))}
 }
 
-// decoder reads a choice sequence and records its structure.
+// lengthWidth is the width of the big-endian length before every string
+// or []byte argument but the last.
+const lengthWidth = 4
+
+// isVar reports whether t is a variable-length type: string or []byte.
+func isVar(t reflect.Type) bool { return t == bytesType || t == stringType }
+
+// lastVar returns the index of the last variable-length type, or -1.
+func lastVar(types []reflect.Type) int {
+	for i := len(types) - 1; i >= 0; i-- {
+		if isVar(types[i]) {
+			return i
+		}
+	}
+	return -1
+}
+
+// decoder reads a sequence and records its choices.
 type decoder struct {
 	seq []byte
 	pos int // may pass len(seq): missing bytes read as zero
@@ -104,17 +123,22 @@ func (d *decoder) choose(c minimize.Choice) uint64 {
 	return c.Index(d.seq)
 }
 
-func (d *decoder) startSpan(label string, parent int) int {
-	d.out.Spans = append(d.out.Spans, minimize.Span{Label: label, Start: d.pos, Parent: parent})
-	return len(d.out.Spans) - 1
+// raw returns the next n bytes of the sequence, fewer if it ends first,
+// as a copy: the caller may keep the values.
+func (d *decoder) raw(n int) []byte {
+	a := min(d.pos, len(d.seq))
+	b := min(a+n, len(d.seq))
+	d.pos = b
+	return append([]byte{}, d.seq[a:b]...)
 }
 
-func (d *decoder) endSpan(i int) { d.out.Spans[i].End = d.pos }
-
 // Decode maps seq to one value of each of types, in order, and returns
-// the structure of the read for the reducer: Used (the bytes read, at most
-// len(seq)), Choices and Spans. Failed and Signature are left for the
-// caller. It fails only for an unsupported type.
+// what the reducer needs of the read: Used (the bytes read, at most
+// len(seq)) and the Choices of the fixed-width values and of the length
+// fields. It reports no spans and no choices for the bytes of strings and
+// byte slices: the reducer treats them as plain bytes. Failed and
+// Signature are left for the caller. It fails only for an unsupported
+// type.
 func Decode(seq []byte, types []reflect.Type) ([]any, minimize.Outcome, error) {
 	for _, t := range types {
 		if !Supported(t) {
@@ -124,22 +148,34 @@ func Decode(seq []byte, types []reflect.Type) ([]any, minimize.Outcome, error) {
 	d := &decoder{seq: seq}
 	values := make([]any, len(types))
 	for i, t := range types {
-		span := d.startSpan(t.String(), -1)
-		values[i] = d.value(t, span)
-		d.endSpan(span)
+		if !isVar(t) {
+			values[i] = d.value(t)
+		}
+	}
+	last := lastVar(types)
+	for i, t := range types {
+		if !isVar(t) {
+			continue
+		}
+		var b []byte
+		if i == last {
+			b = d.raw(len(seq))
+		} else {
+			n := d.choose(uintChoice(lengthWidth))
+			b = d.raw(int(min(n, uint64(len(seq)))))
+		}
+		if t == stringType {
+			values[i] = string(b)
+		} else {
+			values[i] = b
+		}
 	}
 	d.out.Used = min(d.pos, len(seq))
 	return values, d.out, nil
 }
 
-// value decodes one argument of type t inside the argument span span.
-func (d *decoder) value(t reflect.Type, span int) any {
-	switch t {
-	case bytesType:
-		return d.bytes(span)
-	case stringType:
-		return string(d.bytes(span))
-	}
+// value decodes one fixed-width argument of type t.
+func (d *decoder) value(t reflect.Type) any {
 	switch t.Kind() {
 	case reflect.Bool:
 		return d.choose(boolChoice) == 1
@@ -181,22 +217,6 @@ func (d *decoder) value(t reflect.Type, span int) any {
 	panic("argseq: unreachable: unchecked type " + t.String())
 }
 
-// bytes decodes a collection of bytes: flag, byte, flag, byte, ..., 0.
-func (d *decoder) bytes(parent int) []byte {
-	b := []byte{}
-	for {
-		elem := d.startSpan("byte", parent)
-		if d.choose(flagChoice) == 0 {
-			// The stop flag belongs to the argument, not to an element:
-			// drop the span it opened.
-			d.out.Spans = d.out.Spans[:elem]
-			return b
-		}
-		b = append(b, byte(d.choose(byteChoice)))
-		d.endSpan(elem)
-	}
-}
-
 // int decodes a signed integer of width bytes from its zigzag index.
 func (d *decoder) int(width int) int64 {
 	return unzigzag(d.choose(intChoice(width)), width)
@@ -230,59 +250,141 @@ func zigzag(v int64, width int) uint64 {
 }
 
 // Encode returns the canonical sequence of values, which must all have
-// supported types: the smallest encoding of each choice, with 1 as every
-// "more" flag. Decode(Encode(values), their types) returns values.
+// supported types: the smallest encoding of each fixed-width value, then
+// the strings and byte slices as the package comment lays them out.
+// Decode(Encode(values), their types) returns values.
 func Encode(values []any) ([]byte, error) {
 	var seq []byte
-	put := func(c minimize.Choice, index uint64) { seq = append(seq, c.Encode(index)...) }
+	types := make([]reflect.Type, len(values))
 	for i, v := range values {
-		switch v := v.(type) {
-		case []byte:
-			seq = appendBytes(seq, v)
-		case string:
-			seq = appendBytes(seq, []byte(v))
-		case bool:
-			if v {
-				put(boolChoice, 1)
-			} else {
-				put(boolChoice, 0)
-			}
-		case int:
-			put(intChoice(strconv.IntSize/8), zigzag(int64(v), strconv.IntSize/8))
-		case int8:
-			put(intChoice(1), zigzag(int64(v), 1))
-		case int16:
-			put(intChoice(2), zigzag(int64(v), 2))
-		case int32:
-			put(intChoice(4), zigzag(int64(v), 4))
-		case int64:
-			put(intChoice(8), zigzag(v, 8))
-		case uint:
-			put(uintChoice(strconv.IntSize/8), uint64(v))
-		case uint8:
-			put(uintChoice(1), uint64(v))
-		case uint16:
-			put(uintChoice(2), uint64(v))
-		case uint32:
-			put(uintChoice(4), uint64(v))
-		case uint64:
-			put(uintChoice(8), v)
-		case float32:
-			put(signChoice, uint64(math.Float32bits(v)>>31))
-			put(uintChoice(4), floatorder.Float32.Encode(uint64(math.Float32bits(v)&^(1<<31))))
-		case float64:
-			put(signChoice, math.Float64bits(v)>>63)
-			put(uintChoice(8), floatorder.Float64.Encode(math.Float64bits(v)&^(1<<63)))
-		default:
+		types[i] = reflect.TypeOf(v)
+		if v == nil || !Supported(types[i]) {
 			return nil, fmt.Errorf("argseq: value %d: unsupported fuzz argument type %T", i, v)
 		}
+		if !isVar(types[i]) {
+			seq = appendFixed(seq, v)
+		}
+	}
+	last := lastVar(types)
+	for i, v := range values {
+		var b []byte
+		switch v := v.(type) {
+		case []byte:
+			b = v
+		case string:
+			b = []byte(v)
+		default:
+			continue
+		}
+		if i != last {
+			if uint64(len(b)) > math.MaxUint32 {
+				return nil, fmt.Errorf("argseq: value %d: %d bytes is more than a length field holds", i, len(b))
+			}
+			seq = append(seq, uintChoice(lengthWidth).Encode(uint64(len(b)))...)
+		}
+		seq = append(seq, b...)
 	}
 	return seq, nil
 }
 
-func appendBytes(seq, b []byte) []byte {
-	for _, c := range b {
-		seq = append(seq, 1, c)
+// appendFixed appends the smallest encoding of a fixed-width value.
+func appendFixed(seq []byte, v any) []byte {
+	put := func(c minimize.Choice, index uint64) { seq = append(seq, c.Encode(index)...) }
+	switch v := v.(type) {
+	case bool:
+		if v {
+			put(boolChoice, 1)
+		} else {
+			put(boolChoice, 0)
+		}
+	case int:
+		put(intChoice(strconv.IntSize/8), zigzag(int64(v), strconv.IntSize/8))
+	case int8:
+		put(intChoice(1), zigzag(int64(v), 1))
+	case int16:
+		put(intChoice(2), zigzag(int64(v), 2))
+	case int32:
+		put(intChoice(4), zigzag(int64(v), 4))
+	case int64:
+		put(intChoice(8), zigzag(v, 8))
+	case uint:
+		put(uintChoice(strconv.IntSize/8), uint64(v))
+	case uint8:
+		put(uintChoice(1), uint64(v))
+	case uint16:
+		put(uintChoice(2), uint64(v))
+	case uint32:
+		put(uintChoice(4), uint64(v))
+	case uint64:
+		put(uintChoice(8), v)
+	case float32:
+		put(signChoice, uint64(math.Float32bits(v)>>31))
+		put(uintChoice(4), floatorder.Float32.Encode(uint64(math.Float32bits(v)&^(1<<31))))
+	case float64:
+		put(signChoice, math.Float64bits(v)>>63)
+		put(uintChoice(8), floatorder.Float64.Encode(math.Float64bits(v)&^(1<<63)))
 	}
-	return append(seq, 0)
+	return seq
+}
+
+// OrderKey returns the order the reducer should minimize for arguments of
+// types, as a function for minimize.Options.OrderKey: shortlex on the
+// argument values as Go passes them. The key of a sequence is, argument
+// by argument in order, a string or []byte as its length (8 bytes,
+// big-endian) then its bytes, and a fixed-width value as its canonical
+// encoding (zigzag index, bool, float code). Compared shortlex, keys
+// order first by the total bytes of the strings and byte slices, then
+// argument by argument, each by length and then bytewise. Unlike the
+// choice-sequence order, a trailing zero byte of a value is not free:
+// "\x00\x00\x00x" is smaller than "\x00\x00x\x00".
+//
+// For a single string or []byte argument the key is the sequence itself,
+// with no copy: the layout already is the value.
+func OrderKey(types []reflect.Type) func(seq []byte) []byte {
+	if len(types) == 1 && isVar(types[0]) {
+		return func(seq []byte) []byte { return seq }
+	}
+	return func(seq []byte) []byte {
+		values, _, err := Decode(seq, types)
+		if err != nil {
+			return seq
+		}
+		var key []byte
+		for _, v := range values {
+			var b []byte
+			switch v := v.(type) {
+			case []byte:
+				b = v
+			case string:
+				b = []byte(v)
+			default:
+				key = appendFixed(key, v)
+				continue
+			}
+			key = append(key, uintChoice(8).Encode(uint64(len(b)))...)
+			key = append(key, b...)
+		}
+		return key
+	}
+}
+
+// Size is what a user reads about a list of argument values: how many
+// there are, and the bytes of their strings and byte slices.
+type Size struct {
+	Args  int // arguments
+	Bytes int // bytes of the string and []byte arguments
+}
+
+// SizeOf measures values.
+func SizeOf(values []any) Size {
+	s := Size{Args: len(values)}
+	for _, v := range values {
+		switch v := v.(type) {
+		case []byte:
+			s.Bytes += len(v)
+		case string:
+			s.Bytes += len(v)
+		}
+	}
+	return s
 }

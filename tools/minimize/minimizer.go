@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -35,6 +36,7 @@ type minimizer struct {
 	tmp string
 
 	entries, failing, minimized, flaky, errs int
+	unchanged                                int // failing inputs already minimal: nothing written
 	interrupted                              bool
 }
 
@@ -61,6 +63,11 @@ var bytesType = reflect.TypeFor[[]byte]()
 // run by itself (RunFuzzWorker in internal/fuzz/worker.go).
 const goWorkerDeadline = 10 * time.Second
 
+// maxRunTimeout is the longest -timeout: Go's worker panics "deadlocked!"
+// at goWorkerDeadline, with a dump that may not show the running
+// goroutine, so the tool must stop a run first.
+const maxRunTimeout = goWorkerDeadline - time.Second
+
 func (m *minimizer) main(ctx context.Context) int {
 	goroot, err := goEnv(ctx, "GOROOT")
 	if err == nil {
@@ -70,12 +77,17 @@ func (m *minimizer) main(ctx context.Context) int {
 		m.rep.errorEvent(event{Message: err.Error()})
 		return exitError
 	}
+	if m.cfg.timeout > maxRunTimeout {
+		m.rep.errorEvent(event{Message: fmt.Sprintf("-timeout %v is longer than a run can take here: Go's fuzz worker, which runs each candidate, ends any run after %v by itself, so the tool stops runs at %v at most; use -timeout %v or less",
+			m.cfg.timeout, goWorkerDeadline, maxRunTimeout, maxRunTimeout)})
+		return exitError
+	}
 	m.an = newAnalyzer(goroot)
-	if m.tmp, err = os.MkdirTemp("", "minimize-"); err != nil {
+	if m.tmp, err = makeTempDir(); err != nil {
 		m.rep.errorEvent(event{Message: err.Error()})
 		return exitError
 	}
-	defer os.RemoveAll(m.tmp)
+	defer removeTempDir(m.tmp)
 
 	targets, err := m.prepare(ctx)
 	if err != nil {
@@ -96,7 +108,7 @@ func (m *minimizer) main(ctx context.Context) int {
 		return exitError
 	case m.flaky > 0:
 		return exitFlaky
-	case m.minimized > 0:
+	case m.minimized > 0 || m.unchanged > 0:
 		return exitMinimized
 	}
 	return exitNoFailure
@@ -104,8 +116,11 @@ func (m *minimizer) main(ctx context.Context) int {
 
 func (m *minimizer) summaryText(targets int) string {
 	s := fmt.Sprintf("%d entries of %d fuzz targets replayed: %d failing, %d minimized", m.entries, targets, m.failing, m.minimized)
+	if m.unchanged > 0 {
+		s += fmt.Sprintf(", %d already minimal", m.unchanged)
+	}
 	if m.flaky > 0 {
-		s += fmt.Sprintf(", %d flaky", m.flaky)
+		s += fmt.Sprintf(", %d flaky or not reproducible alone", m.flaky)
 	}
 	if m.errs > 0 {
 		s += fmt.Sprintf(", %d errors", m.errs)
@@ -349,10 +364,7 @@ func (m *minimizer) runTarget(ctx context.Context, t *target) {
 	}
 	cfg := workerConfig{
 		bin: t.pkg.Bin, dir: t.pkg.Dir, target: t.name,
-		// Go's worker panics "deadlocked!" after 10s of one run, with a
-		// dump that may not show the running goroutine: stop it first.
-		timeout:  min(m.cfg.timeout, goWorkerDeadline-time.Second),
-		memLimit: m.cfg.memLimit, tmp: m.tmp,
+		timeout: m.cfg.timeout, memLimit: m.cfg.memLimit, tmp: m.tmp,
 	}
 	p, err := newPool(cfg, m.cfg.parallel, capacity)
 	if err != nil {
@@ -410,8 +422,7 @@ func (r *runner) execute(ctx context.Context, values []any) (attempt, error) {
 	case res.Crash != nil:
 		a.failed, a.failure = true, r.m.an.fromCrash(res.Crash)
 	case res.Record != nil && res.Record.Failed:
-		a.failed = true
-		a.failure = failure{Kind: "fuzzsrc", Signature: res.Record.Signature, Message: res.Record.Location + ": " + firstLine(res.Record.Message)}
+		a.failed, a.failure = true, recordFailure(res.Record)
 	case res.Err != "":
 		a.failed = true
 		f, ok := r.m.an.fromTestOutput(res.Err, r.t.pkg.Dir)
@@ -460,11 +471,10 @@ func (r *runner) job(ctx context.Context, j *job) error {
 	r.fuzzsrc = len(t.types) == 1 && t.types[0] == bytesType &&
 		(first.res.Record != nil || t.sig != nil && t.sig.CallsFuzzsrc)
 
-	// Replay: a flaky input would make the reducer chase noise.
+	// Replay: a flaky input would make the reducer chase noise. A hang
+	// is replayed as often as anything else, though each replay costs a
+	// whole timeout: a target that hangs only sometimes is flaky too.
 	n := m.cfg.replays
-	if first.res.Crash != nil && first.res.Crash.TimedOut {
-		n = min(n, 2) // each costs a whole timeout
-	}
 	replays := []string{first.failure.Signature}
 	flaky := false
 	for range n - 1 {
@@ -477,7 +487,13 @@ func (r *runner) job(ctx context.Context, j *job) error {
 			s = a.failure.Signature
 		}
 		replays = append(replays, s)
-		flaky = flaky || s != first.failure.Signature
+		switch {
+		case s == first.failure.Signature || s == unlocatedHang && first.failure.Kind == "hang":
+		case first.failure.Signature == unlocatedHang && a.failed && a.failure.Kind == "hang":
+			first = a // the same hang, now located: reduce that
+		default:
+			flaky = true
+		}
 	}
 	if flaky {
 		m.flaky++
@@ -499,16 +515,21 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 	}
 	target := first.failure.Signature
 	before := r.measure(input, first.res.Record)
+	// No candidate may have a larger corpus file than the original: the
+	// order is shortlex on the values, and a byte lowered to an escaped
+	// one ("a" to "\x00") makes a longer file. See budgetExceeded.
+	budget := before.File
 
 	e := base
 	e.Signature, e.Message, e.Bytes, e.Choices = target, first.failure.Message, before.Bytes, before.Choices
 	m.rep.startEvent(e)
 
-	prog := &progress{label: t.name + " " + filepath.Base(j.path), start: time.Now(), before: len(input)}
-	prog.best.Store(int64(len(input)))
+	prog := &progress{label: t.name + " " + filepath.Base(j.path), start: time.Now(), before: before.Bytes}
+	prog.best.Store(int64(before.Bytes))
 	m.rep.startProgress(prog)
 	var slipMu sync.Mutex
 	slips := map[string]bool{}
+	var overBudget atomic.Int64 // candidates not run: their corpus file would be larger
 	run := func(ctx context.Context, in []byte) (minimize.Outcome, error) {
 		var out minimize.Outcome
 		var values []any
@@ -516,6 +537,10 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 			values = []any{bytes.Clone(in)}
 		} else {
 			values, out, _ = argseq.Decode(in, t.types)
+		}
+		if budgetExceeded(values, budget) {
+			overBudget.Add(1)
+			return minimize.Outcome{Used: len(in)}, nil
 		}
 		a, err := r.execute(ctx, values)
 		if err != nil {
@@ -537,7 +562,7 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 			slipMu.Unlock()
 			if isNew {
 				s := base
-				s.Signature, s.Message, s.Bytes = out.Signature, a.failure.Message, len(in)
+				s.Signature, s.Message, s.Bytes = out.Signature, a.failure.Message, argseq.SizeOf(values).Bytes
 				m.rep.slipEvent(s)
 			}
 		}
@@ -547,12 +572,19 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 		Workers: m.cfg.parallel,
 		Timeout: m.cfg.maxTime,
 		OnShrink: func(in []byte, out minimize.Outcome) {
-			prog.best.Store(int64(len(in)))
+			n := r.valueBytes(in)
+			prog.best.Store(int64(n))
 			s := base
-			s.Bytes, s.Choices = len(in), choices(in, out)
+			s.Bytes, s.Choices = n, choices(in, out)
 			s.Runs, s.Elapsed = int(prog.runs.Load()), time.Since(prog.start).Seconds()
 			m.rep.shrinkEvent(s)
 		},
+	}
+	if !r.fuzzsrc {
+		// The target sees its values' exact lengths, and the order is
+		// shortlex on the values, not on their encoding.
+		opts.ExactLength = true
+		opts.OrderKey = argseq.OrderKey(t.types)
 	}
 	res, err := minimize.Minimize(ctx, input, run, opts)
 	m.rep.stopProgress()
@@ -564,41 +596,84 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 	}
 	interrupted := res.Stop == minimize.Canceled && ctx.Err() != nil
 
-	// Write, then verify with a plain test run of the new file.
-	values := r.values(res.Input)
-	path, err := corpus.WriteFile(t.dir, values...)
-	if err != nil {
-		return fmt.Errorf("writing the minimized input: %w", err)
-	}
-	name := filepath.Base(path)
-	ver := r.verify(name)
-
+	// Write (unless it did not shrink and already is a corpus entry),
+	// then verify with a plain test run of the file.
 	done := base
-	done.Status = "minimized"
-	if interrupted {
-		done.Status = "interrupted"
-		m.interrupted = true
-	}
 	done.Signature, done.Stop = target, res.Stop.String()
 	done.Before = &before
 	after := r.measure(res.Input, nil)
 	after.Choices = choices(res.Input, res.Outcome)
 	done.After = &after
-	done.Runs, done.Elapsed = res.Stats.Runs, res.Stats.Duration.Seconds()
+	done.Elapsed = res.Stats.Duration.Seconds()
+	if c := res.Stats.Minimal; c.Done {
+		done.Minimal = fmt.Sprintf("checked %d candidates (%d run, the others ran before); none fails the same way", c.Candidates, c.Runs)
+		if n := overBudget.Load(); n > 0 {
+			done.Minimal += fmt.Sprintf(" within the original's corpus-file size (%d candidates over it were not run)", n)
+		}
+	}
+	// Runs counts what the reducer asked for; candidates over the
+	// corpus-file budget were decided without running the target.
+	done.Runs = res.Stats.Runs - int(overBudget.Load())
+	values := r.values(res.Input)
+	sv := r.save(j, values)
+	path, name := sv.path, filepath.Base(sv.path)
+
+	done.Status = "minimized"
+	if sv.unchanged {
+		done.Status = "unchanged"
+	}
+	if interrupted {
+		done.Status = "interrupted"
+		m.interrupted = true
+	}
+	done.Replay = r.replayCommand(name, first.failure)
+	done.Content, done.Unchanged = elideText(string(sv.data), jsonContentLimit), sv.unchanged
+	if sv.err != nil {
+		// Not in the corpus, so go test cannot replay it: say so, and
+		// print it and where a copy went, so that it is not lost.
+		m.errs++
+		done.Message = sv.err.Error()
+		if sv.copy != "" {
+			done.Saved = displayPath(sv.copy)
+		}
+		done.Verified = new(bool)
+		if !r.fuzzsrc { // a fuzzsrc target's draws come from the replay
+			done.Draws = r.draws(values)
+		}
+		m.rep.doneEvent(done)
+		return nil
+	}
+	ver := r.verify(name)
+	for range 2 {
+		if ver.failure.Signature != unlocatedHang || target == unlocatedHang {
+			break
+		}
+		ver = r.verify(name) // the dump missed the target; look again
+	}
 	done.File = displayPath(path)
-	done.Replay = fmt.Sprintf("go test -run=%s/%s %s", t.name, name, t.pkg.Arg)
 	verified := ver.err == nil && ver.failed && ver.failure.Signature == target
 	done.Verified = &verified
 	switch {
 	case ver.err != nil:
 		done.ReplaySignature = "replay error: " + ver.err.Error()
+		done.Message = fmt.Sprintf("the minimized input could not be replayed alone to verify it: %v", ver.err)
 	case !ver.failed:
-		done.ReplaySignature = ""
+		done.Message = "the minimized input passes when replayed alone in a fresh process, as go test runs it; " +
+			"it failed in a worker that had run other inputs before, so the failure depends on state they left " +
+			"behind (a package-level cache, a sync.Once) or it is flaky. The original input is unchanged"
 	case !verified:
 		done.ReplaySignature = ver.failure.Signature
+		done.Message = fmt.Sprintf("the minimized input fails differently when replayed alone in a fresh process, as go test runs it (%s), "+
+			"so the failure depends on state left by earlier runs in the worker, or it is flaky. The original input is unchanged",
+			ver.failure.Signature)
 	}
-	if r.fuzzsrc {
-		done.Draws = fuzzsrcReport(ver.output)
+	if !verified {
+		// Never success: exit status 3, as for a flaky input.
+		done.Status = "unverified"
+		m.flaky++
+	}
+	if ver.record != nil && len(ver.record.Draws) > 0 {
+		done.Draws = ver.record.Draws
 	} else {
 		done.Draws = r.draws(values)
 	}
@@ -608,22 +683,72 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 		}
 		done.Removed = displayPath(j.path)
 	}
-	m.minimized++
+	if sv.unchanged {
+		m.unchanged++
+	} else if verified {
+		m.minimized++
+	}
 	m.rep.doneEvent(done)
 	return nil
 }
 
-// measure sizes an input: its bytes, its choices as the run recorded
-// them (bytes if it recorded none), its corpus file.
-func (r *runner) measure(input []byte, rec *wire.Record) size {
-	s := size{Bytes: len(input), Choices: len(input)}
-	if !r.fuzzsrc {
-		_, out, _ := argseq.Decode(input, r.t.types)
-		s.Choices = len(out.Choices)
-	} else if rec != nil && len(rec.Choices) > 0 {
-		s.Choices = len(rec.Choices)
+// replayCommand is the go test command that replays the corpus entry
+// name and fails as f did: go test alone, with -timeout for a hang or a
+// deadlock (go test's default is 10 minutes, and a slow run that ends
+// passes), and under the tool's -memlimit as ulimit -v for running out
+// of memory (an allocation that fails under the limit may succeed
+// without it).
+func (r *runner) replayCommand(name string, f failure) string {
+	var extra []string
+	if f.Kind == "hang" || f.Kind == "deadlock" {
+		extra = append(extra, "-timeout="+r.m.cfg.timeout.String())
 	}
-	if data, err := corpus.Marshal(r.values(input)...); err == nil {
+	cmd := replayCommand(r.t.name, name, r.t.pkg.Arg, extra...)
+	if f.Kind == "out of memory" && r.m.cfg.memLimit > 0 && canLimitMemory {
+		cmd = fmt.Sprintf("(ulimit -v %d && %s)", (r.m.cfg.memLimit+1023)/1024, cmd)
+	}
+	return cmd
+}
+
+// budgetExceeded reports whether the corpus file of values would be
+// larger than budget bytes. The reducer minimizes shortlex order on the
+// values, where "\x00" is smaller than "a" but takes four bytes of a
+// corpus file to one; a candidate over the budget counts as not failing,
+// so that a result's file is never larger than the original's. The
+// result is then the smallest within that budget, and 1-minimal among
+// the inputs within it.
+func budgetExceeded(values []any, budget int) bool {
+	if budget <= 0 {
+		return false
+	}
+	data, err := corpus.Marshal(values...)
+	return err == nil && len(data) > budget
+}
+
+// valueBytes returns the bytes of the string and []byte values input
+// encodes: what a user reads as its size.
+func (r *runner) valueBytes(input []byte) int {
+	if r.fuzzsrc {
+		return len(input)
+	}
+	return argseq.SizeOf(r.values(input)).Bytes
+}
+
+// measure sizes an input in the argument's own terms: the bytes of its
+// string and []byte values and its argument count (for a fuzzsrc
+// target, the bytes of its one []byte and its choices as the run
+// recorded them), and its corpus file.
+func (r *runner) measure(input []byte, rec *wire.Record) size {
+	values := r.values(input)
+	sz := argseq.SizeOf(values)
+	s := size{Bytes: sz.Bytes, Args: sz.Args}
+	if r.fuzzsrc {
+		s.Args, s.Choices = 0, len(input)
+		if rec != nil && len(rec.Choices) > 0 {
+			s.Choices = len(rec.Choices)
+		}
+	}
+	if data, err := corpus.Marshal(values...); err == nil {
 		s.File = len(data)
 	}
 	return s
@@ -650,9 +775,9 @@ func (r *runner) draws(values []any) []string {
 		var s string
 		switch v := v.(type) {
 		case string:
-			s = strconv.Quote(v)
+			s = elide(v)
 		case []byte:
-			s = "[]byte(" + strconv.Quote(string(v)) + ")"
+			s = "[]byte(" + elide(string(v)) + ")"
 		default:
 			s = fmt.Sprint(v)
 		}
@@ -661,29 +786,58 @@ func (r *runner) draws(values []any) []string {
 	return lines
 }
 
+// recordFailure is the failure a fuzzsrc property published.
+func recordFailure(rec *wire.Record) failure {
+	return failure{Kind: rec.Kind, Signature: rec.Signature, Message: rec.Location + ": " + firstLine(rec.Message)}
+}
+
+// elideOver is the length above which a value is shown elided.
+const elideOver = 200
+
+// elide quotes s, or for a long s its start and end around the count of
+// bytes left out: the full value is in the corpus file.
+func elide(s string) string {
+	if len(s) <= elideOver {
+		return strconv.Quote(s)
+	}
+	head, tail := s[:elideOver*3/4], s[len(s)-elideOver/4:]
+	return fmt.Sprintf("%s...%s (%d bytes; %d not shown)", strconv.Quote(head), strconv.Quote(tail), len(s), len(s)-len(head)-len(tail))
+}
+
 // verification is a plain replay of a written corpus file.
 type verification struct {
 	output  string
+	record  *wire.Record // what a fuzzsrc property published, if it did
 	failed  bool
 	failure failure
 	err     error
 }
 
-// verify replays the corpus entry name with the test binary, as
-// go test -run=FuzzX/name would, under the same memory limit.
-// SHORTLEX_SHRINK=0 keeps fuzzsrc from shrinking the entry again
-// in-process, so its report shows this very input. A replay that runs
-// longer than the per-run timeout is stopped as a worker is (SIGQUIT to
-// the busy thread, see signalQuit), not with -test.timeout, whose dump
+// verify replays the corpus entry name with the test binary in a fresh
+// process, as go test -run=FuzzX/name would, under the same memory
+// limit: a failure that needs state left by earlier runs in a worker
+// does not happen again here. SHORTLEX_SHRINK=0 keeps fuzzsrc from
+// shrinking the entry again in-process; a fuzzsrc property publishes
+// its failure and draws into a record file (internal/wire), which the
+// tool reads instead of the test's output. A replay that runs longer
+// than the per-run timeout is stopped as a worker is (SIGQUIT to the
+// busy thread, see signalQuit), not with -test.timeout, whose dump
 // cannot show a goroutine running on another thread.
 func (r *runner) verify(name string) verification {
 	t := r.t
 	timeout := r.m.cfg.timeout
-	env := append(os.Environ(), "SHORTLEX_SHRINK=0")
+	rec, err := os.CreateTemp(r.m.tmp, "replay-record-*")
+	if err != nil {
+		return verification{err: err}
+	}
+	os.Remove(rec.Name())
+	defer rec.Close()
+	env := append(os.Environ(), "SHORTLEX_SHRINK=0", wire.EnvRecordFD+"=3") // ExtraFiles[0]
 	cmd := limitedCommand(r.m.cfg.memLimit, env, t.pkg.Bin,
 		"-test.run=^"+t.name+"$/^"+regexp.QuoteMeta(name)+"$",
 		"-test.v", "-test.paniconexit0", "-test.timeout=0")
 	cmd.Dir = t.pkg.Dir
+	cmd.ExtraFiles = []*os.File{rec}
 	out := newTailBuffer(16 << 20)
 	cmd.Stdout, cmd.Stderr = out, out
 	cmd.WaitDelay = time.Second
@@ -692,7 +846,6 @@ func (r *runner) verify(name string) verification {
 	}
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
-	var err error
 	timedOut := false
 	select {
 	case err = <-done:
@@ -711,6 +864,16 @@ func (r *runner) verify(name string) verification {
 	if err != nil && !errors.As(err, &exit) {
 		v.err = err
 		return v
+	}
+	if record, _, ok, err := wire.Read(rec, 0); err != nil {
+		v.err = fmt.Errorf("reading the replay's record: %w", err)
+		return v
+	} else if ok {
+		v.record = record
+		if record.Failed {
+			v.failure, v.failed = recordFailure(record), true
+			return v
+		}
 	}
 	if timedOut {
 		v.failure, v.failed = r.m.an.hang(v.output), true
@@ -743,3 +906,9 @@ func displayPath(path string) string {
 	}
 	return path
 }
+
+// defaultMaxTime is -maxtime's default: long enough for a multi-megabyte
+// crasher to reach a few bytes, short enough that a reduction that
+// cannot finish (every byte needed, a slow target) ends by itself with
+// the best input so far written.
+const defaultMaxTime = 10 * time.Minute

@@ -88,8 +88,8 @@ func tree() Benchmark {
 	on := coinByte(fuzzsrc.Bool())
 	return p.fill(Benchmark{
 		Name:       "tree",
-		Hypothesis: "not measured (the paper's §2.3 shows one run reaching the minimum)",
-		About:      "MacIver and Donaldson §2.3: a coin, leaf or branch with two subtrees; fails when some node's children's heights differ by more than 1",
+		Hypothesis: "not measured (§2.3 of MacIver and Donaldson, Test-Case Reduction via Test-Case Generation, shows one run reaching the minimum)",
+		About:      "MacIver and Donaldson, Test-Case Reduction via Test-Case Generation, §2.3: a coin, leaf or branch with two subtrees; fails when some node's children's heights differ by more than 1",
 		MinValue:   "(((. .) .) .)",
 		MinInput:   []byte{on, on, on},
 		Why: "an imbalance needs three branches (height 2 against a leaf); trailing leaves are free " +

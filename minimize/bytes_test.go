@@ -1,0 +1,206 @@
+package minimize_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"fmt"
+	"testing"
+
+	"github.com/shortlex/shortlex/minimize"
+)
+
+// plainRun makes a RunFunc of a target that reads raw bytes and fails,
+// with one signature, when fails says so. It counts the bytes it is
+// given, to check that a candidate costs what its bytes cost.
+func plainRun(fails func([]byte) bool, seen *int) minimize.RunFunc {
+	return func(_ context.Context, in []byte) (minimize.Outcome, error) {
+		if seen != nil {
+			*seen += len(in)
+		}
+		return minimize.Outcome{Used: len(in), Failed: fails(in), Signature: "bug"}, nil
+	}
+}
+
+// bugInput is n bytes of letters with "BUG" in the middle.
+func bugInput(n int) []byte {
+	data := bytes.Repeat([]byte("abcdefghijklmnopqrstuvwxyz"), n/26+1)[:n]
+	copy(data[n/2:], "BUG")
+	return data
+}
+
+func containsBUG(b []byte) bool { return bytes.Contains(b, []byte("BUG")) }
+
+// balanced reports whether b's parentheses balance, and their depth.
+func balanced(b []byte) (bool, int) {
+	depth, most := 0, 0
+	for _, c := range b {
+		switch c {
+		case '(':
+			depth++
+			most = max(most, depth)
+		case ')':
+			if depth--; depth < 0 {
+				return false, 0
+			}
+		}
+	}
+	return depth == 0, most
+}
+
+func TestPlainBytes(t *testing.T) {
+	for _, tc := range []struct {
+		name, reason string
+		in           []byte
+		fails        func([]byte) bool
+		want         string
+	}{
+		{"substring", "a 3-byte substring of 10 KB of letters", bugInput(10 << 10), containsBUG, "BUG"},
+		{"trailing zero", "for plain bytes a trailing zero is not free: the x moves last",
+			[]byte("\x00\x00x\x00"),
+			func(b []byte) bool { return len(b) == 4 && bytes.IndexByte(b, 'x') >= 0 },
+			"\x00\x00\x00x"},
+		{"gap", "a byte lowered past values that pass (\\n to #) to one that fails (\\t)",
+			[]byte("\xffzz$"),
+			func(b []byte) bool { return len(b) >= 2 && (b[len(b)-1] == '\t' || b[len(b)-1] == '$') },
+			"\x00\t"},
+		{"length field", "a length-prefixed name loses bytes with its length lowered in the same candidate",
+			[]byte("\x00\x00\x00\x14xxxxxxxBUGxxxxxxxxxxjunk"),
+			func(b []byte) bool {
+				if len(b) < 4 {
+					return false
+				}
+				n := binary.BigEndian.Uint32(b)
+				return uint64(n) <= uint64(len(b)-4) && containsBUG(b[4:4+n])
+			},
+			"\x00\x00\x00\x03BUG"},
+		{"little-endian length", "the same with a 2-byte little-endian length",
+			[]byte("\x0f\x00xxxxxBUGxxxxxxxtail"),
+			func(b []byte) bool {
+				if len(b) < 2 {
+					return false
+				}
+				n := int(binary.LittleEndian.Uint16(b))
+				return n <= len(b)-2 && containsBUG(b[2:2+n])
+			},
+			"\x03\x00BUG"},
+		{"length field, middle", "a byte in the middle of a framed value goes with its length lowered",
+			[]byte("\x00\x00\x00\x03abcT"),
+			func(b []byte) bool {
+				if len(b) < 4 {
+					return false
+				}
+				n := binary.BigEndian.Uint32(b)
+				if uint64(n) > uint64(len(b)-4) {
+					return false
+				}
+				name, rest := b[4:4+n], b[4+n:]
+				return bytes.IndexByte(name, 'a') >= 0 && bytes.IndexByte(name, 'c') >= 0 && string(rest) == "T"
+			},
+			"\x00\x00\x00\x02acT"},
+		{"counted list", "an element goes with its count lowered in the same candidate",
+			[]byte("\x04abcxyzdefghi"),
+			func(b []byte) bool {
+				if len(b) < 1 || len(b) < 1+3*int(b[0]) {
+					return false
+				}
+				for i := range int(b[0]) {
+					if string(b[1+3*i:4+3*i]) == "xyz" {
+						return true
+					}
+				}
+				return false
+			},
+			"\x01xyz"},
+		{"residue", "a count read modulo 50 goes to its residue at once, which lowering byte by byte does not find",
+			[]byte{0x9a, 0x3b, 0x2c, 0x1f},
+			func(b []byte) bool { return len(b) == 4 && binary.BigEndian.Uint32(b)%50 == 0x9a3b2c1f%50 },
+			"\x00\x00\x00!"}, // 0x9a3b2c1f % 50 is 33
+		{"brackets", "nested brackets: deleting a bracketed region whole keeps them balanced",
+			[]byte("foo(bar(baz, (x)) + (qux)) * (y)"),
+			func(b []byte) bool {
+				ok, depth := balanced(b)
+				return ok && depth >= 2 && bytes.Contains(b, []byte("(x)"))
+			},
+			"((x))"},
+		{"repeated word", "a name in two places goes from both at once",
+			[]byte("<item>x</item>"),
+			func(b []byte) bool {
+				i, j := bytes.Index(b, []byte("<")), bytes.Index(b, []byte("</"))
+				return i == 0 && j > 0 && bytes.HasSuffix(b, []byte(">")) && bytes.Equal(b[1:bytes.IndexByte(b, '>')], b[j+2:len(b)-1]) && bytes.Contains(b, []byte(">x<"))
+			},
+			"<>x</>"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if !tc.fails(tc.in) {
+				t.Fatalf("the input %q does not fail", tc.in)
+			}
+			res, err := minimize.Minimize(context.Background(), tc.in, plainRun(tc.fails, nil), minimize.Options{Workers: 1, ExactLength: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(res.Input) != tc.want {
+				t.Errorf("reduced to %q, want %q (%s)", res.Input, tc.want, tc.reason)
+			}
+			if !res.Stats.Minimal.Done {
+				t.Errorf("the 1-minimality check did not complete: %+v", res.Stats.Minimal)
+			}
+			t.Logf("%d runs, 1-minimal check %+v", res.Stats.Runs, res.Stats.Minimal)
+		})
+	}
+}
+
+// TestMinimalCheckCounts checks the 1-minimality check's count on "BUG":
+// five deletions (one or two bytes at each offset) and every smaller
+// value of each byte, 66+85+71.
+func TestMinimalCheckCounts(t *testing.T) {
+	res, err := minimize.Minimize(context.Background(), []byte("xBUG"), plainRun(containsBUG, nil), minimize.Options{Workers: 1, ExactLength: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := res.Stats.Minimal, (minimize.MinimalCheck{Candidates: 5 + 66 + 85 + 71, Runs: 0, Done: true}); got != want {
+		t.Errorf("check %+v, want %+v: every candidate ran before, in the passes", got, want)
+	}
+}
+
+// TestPlainBytesCost checks that a large input is cut by coarse
+// deletions first: the runs are logarithmic in its size plus the
+// 1-minimality of the result, and the bytes run in all are a small
+// multiple of the input's.
+func TestPlainBytesCost(t *testing.T) {
+	in := bugInput(1 << 20)
+	var total int
+	res, err := minimize.Minimize(context.Background(), in, plainRun(containsBUG, &total), minimize.Options{Workers: 1, ExactLength: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(res.Input) != "BUG" {
+		t.Fatalf("reduced to %q", res.Input)
+	}
+	if res.Stats.Runs > 500 || total > 4*len(in) {
+		t.Errorf("%d runs over %d bytes in all, for a %d-byte input", res.Stats.Runs, total, len(in))
+	}
+	t.Logf("%d runs, %d bytes in all", res.Stats.Runs, total)
+}
+
+// BenchmarkPlainBytes reduces n bytes of letters with "BUG" in the middle
+// to "BUG", in process (no worker: the reducer's own cost). It reports
+// runs and the bytes of all candidates per input byte.
+//
+//	go test ./minimize -run '^$' -bench PlainBytes -benchmem
+func BenchmarkPlainBytes(b *testing.B) {
+	for _, n := range []int{10 << 10, 1 << 20, 5 << 20, 50 << 20} {
+		b.Run(fmt.Sprintf("%dKB", n>>10), func(b *testing.B) {
+			in := bugInput(n)
+			for b.Loop() {
+				var total int
+				res, err := minimize.Minimize(context.Background(), in, plainRun(containsBUG, &total), minimize.Options{Workers: 1, ExactLength: true})
+				if err != nil || string(res.Input) != "BUG" {
+					b.Fatalf("%q, %v", res.Input, err)
+				}
+				b.ReportMetric(float64(res.Stats.Runs), "runs")
+				b.ReportMetric(float64(total)/float64(n), "bytes-run/byte")
+			}
+		})
+	}
+}
