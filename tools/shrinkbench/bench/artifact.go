@@ -99,7 +99,7 @@ func deletion() Benchmark {
 	return p.fill(Benchmark{
 		Name:             "deletion",
 		HypothesisMedian: 75,
-		Copies:           true,
+		Mutate:           true,
 		Hypothesis:       "1000/1000 most common (([0, 0], 0)), 1 distinct, median 75 calls, mean 81.4 (artifact data); mean size 2.00",
 		About:            "a list of ints and an index into it; fails when removing the first copy of ls[i] leaves a copy",
 		MinValue:         "([0, 0], 0)",

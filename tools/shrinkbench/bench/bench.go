@@ -58,12 +58,14 @@ type Benchmark struct {
 	// summary; zero where none was measured.
 	HypothesisMedian float64
 
-	// Copies makes shrinkbench's random starting inputs copy chunks of
-	// themselves over other places, as Go's fuzzing mutator does, so that
-	// equal and nearly equal values occur: a problem that fails only on
-	// duplicates (deletion, difference_zero) has no failing input among
-	// uniform random bytes. False keeps the inputs uniform.
-	Copies bool
+	// Mutate makes shrinkbench's random starting inputs go through a few
+	// of Go's fuzzing mutations (copy a chunk of bytes over another
+	// place, add a small number to a byte) within the bytes the property
+	// reads, so that equal and nearly equal values occur: a problem that
+	// fails only on duplicates or neighbours (deletion, the difference
+	// tests) has no failing input among uniform random bytes. False keeps
+	// the inputs uniform.
+	Mutate bool
 
 	// Space bounds the brute-force search that confirms MinInput.
 	Space Space

@@ -157,7 +157,7 @@ func difference(name, about string, min pair, bad func(d int) bool) Benchmark {
 	c := choiceOf(gen)
 	return p.fill(Benchmark{
 		Name:       name,
-		Copies:     true,
+		Mutate:     true,
 		Hypothesis: "not measured (the challenge has no Hypothesis run of it)",
 		About:      "two ints in 1..2^31-1; fails when the first is >= 10 and " + about,
 		MinValue:   min.String(),
