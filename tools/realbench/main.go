@@ -246,7 +246,11 @@ func measure(c config, dir, tool, tmp string, f fixture, log io.Writer) row {
 		}
 		r.ProbeSize = len(p.Input)
 	}
-	r.Replay = replay(ctx, work, f, resultName)
+	// The replay gets its own time: the reduction and the probes may have
+	// used up ctx's.
+	rctx, rcancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer rcancel()
+	r.Replay = replay(rctx, work, f, resultName)
 	fmt.Fprintf(log, "  %s: %s, %d -> %d bytes %s, %d runs, %v; 1-minimal: %s (probe reaches %d bytes %s); replay: %s\n",
 		r.Fixture, r.Status, r.Size, r.Ours, show(result), r.Runs, r.Wall.Round(time.Millisecond), r.OneMin, r.ProbeSize, show(p.Input), r.Replay)
 	r.OursInput, r.ProbeInput = result, p.Input
