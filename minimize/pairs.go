@@ -60,7 +60,8 @@ func pairCount(s *shrinker) int {
 
 // lowerPairs lowers the magnitudes of two values by the same amount:
 // values that must stay close to each other (|a-b| = 1) zig-zag down one
-// step at a time when lowered alone (seed 001, "Zig Zagging").
+// step at a time when lowered alone (MacIver, "Notes on test-case
+// reduction", "Zig Zagging").
 func lowerPairs() *pass {
 	return &pass{
 		name:  "lower pair",

@@ -203,8 +203,9 @@ func growDeletion(s *shrinker, old []byte, spans []Span, i, a, b int) {
 	})
 }
 
-// zeroSpans replaces a span by zero bytes, its simplest value (seed 000,
-// figure 6). If that is not kept but the zeroed span used fewer bytes, it
+// zeroSpans replaces a span by zero bytes, its simplest value (MacIver
+// and Donaldson, "Test-Case Reduction via Test-Case Generation", figure
+// 6). If that is not kept but the zeroed span used fewer bytes, it
 // retries with just that many zeros: this collapses a subtree to a leaf.
 func zeroSpans() *pass {
 	return &pass{
