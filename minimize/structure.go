@@ -39,15 +39,13 @@ func removeDiscarded() *pass {
 }
 
 // deleteMirroringSibling follows up a deletion of span i, the region
-// [a, b) of old, that was not kept: a coordinated change, the deletion
-// together with the children of the same-label sibling just before i,
-// then just after, in reverse order. Where a target combines neighbours
-// (a merge, a comparison of subtrees) the one left after a deletion may
-// fail only with its parts the other way round. The mirror alone is no
-// smaller, so no pass tries it; with the deletion it is. A sibling that
-// reads past the end of the input moves what it reads there (zeros) with
-// its children. Only the two neighbours are tried, so a failed deletion
-// costs at most two more runs.
+// [a, b) of old, that was not kept: it retries it with the children of
+// the same-label sibling just before i, then just after, reversed. With a
+// subtree gone its neighbour is left to fail alone, and what failed
+// through the two together (a heap's merge, which takes the children the
+// other way round) may need that neighbour mirrored. The mirror alone is
+// no smaller, so no pass tries it; with the deletion it is. Only the two
+// neighbours are tried, so a failed deletion costs at most two more runs.
 func (s *shrinker) deleteMirroringSibling(old []byte, spans []Span, i, a, b int) bool {
 	same := sameLabelSiblings(spans, i)
 	at := slices.Index(same, i)
@@ -60,6 +58,8 @@ func (s *shrinker) deleteMirroringSibling(old []byte, spans []Span, i, a, b int)
 		if len(kids) < 2 {
 			continue
 		}
+		// The sibling may read past the end of the input (zeros): its
+		// children move with what they read there.
 		base := padTo(slices.Clone(old), spans[j].End)
 		mirrored := reverseSpans(base, spans, kids)
 		if bytes.Equal(s.normalize(mirrored), s.normalize(base)) {
@@ -73,19 +73,51 @@ func (s *shrinker) deleteMirroringSibling(old []byte, spans []Span, i, a, b int)
 	return false
 }
 
+// deleteMirroringHolder follows up a deletion of an empty slot (see
+// emptySlot), span i and the region [a, b) of old, that was not kept. In
+// the deletion's own outcome, the span that slid into the gap has a
+// parent, and the deletion is retried with that parent's children
+// reversed: a heap's empty slot deleted lets the next subtree slide under
+// a new parent, and in the order the target walks them the new pair may
+// fail only the other way round. A mirrored subtree may carry bytes its
+// old place ignored (draws past a size budget) to the end, so the
+// candidate is cut to one byte shorter than the best. Spans holding
+// anything are left to deleteMirroringSibling: retrying every deletion
+// this way costs runs and found nothing more on the benchmarks.
+func (s *shrinker) deleteMirroringHolder(old []byte, spans []Span, i, a, b int, out *Outcome) bool {
+	if out == nil || !emptySlot(old, spans, i, a, b) {
+		return false
+	}
+	label := spans[i].Label
+	k := slices.IndexFunc(out.Spans, func(sp Span) bool { return sp.Start == a && sp.Label == label })
+	if k < 0 || out.Spans[k].Parent < 0 {
+		return false
+	}
+	kids := labelChildren(out.Spans, out.Spans[k].Parent)
+	if len(kids) < 2 {
+		return false
+	}
+	base := splice(old, a, b, nil)
+	base = padTo(base, out.Spans[kids[len(kids)-1]].End)
+	cand := s.normalize(reverseSpans(base, out.Spans, kids))
+	if len(cand) >= len(s.best) {
+		cand = cand[:max(0, len(s.best)-1)]
+	}
+	kept, _ := s.consider(cand)
+	return kept
+}
+
 // deleteLoweringSibling follows up a deletion of an empty slot, span i
-// and the region [a, b) of old, that was not kept: a coordinated change,
-// the deletion together with one of the choices of the same-label sibling
-// just before the slot (its own, not those of spans of its label inside
-// it) lowered to a smaller value that a choice of the same shape holds
-// somewhere in the input. Deleting a slot slides what follows in beside
-// that sibling, and where the target relates neighbours' values (an
-// order, a bound) the pair may fail only with the sibling's value lowered
-// too; values related that way are typically ones the input already
-// holds. Neither change is smaller alone that still fails, so no single
-// pass makes them. One run per such value, at most
-// maxLoweredSiblingRuns, so that a sibling with many choices (a record
-// with many fields) cannot make every failed deletion costly.
+// and the region [a, b) of old, that was not kept: it retries it with one
+// of the choices of the same-label sibling just before it (its own, not
+// those of spans of its label inside it) set to a smaller value that a
+// choice of the same shape holds somewhere in the input. Deleting a
+// heap's empty slot slides the next subtree in beside that sibling, and
+// the pair may fail only once the sibling's key is below the newcomer's;
+// a key is bounded below by its parent's, so the value that works is
+// typically one the input already holds. One run per such value, at
+// most maxLoweredSiblingRuns, so that a sibling with many choices (a
+// record with many fields) cannot make every failed deletion costly.
 func (s *shrinker) deleteLoweringSibling(old []byte, spans []Span, choices []Choice, i, a, b int) bool {
 	if !emptySlot(old, spans, i, a, b) {
 		return false
@@ -161,9 +193,12 @@ func deleteSpans() *pass {
 				return nil, nil
 			}
 			old, spans, choices := s.best, s.out.Spans, s.choices
-			return splice(old, a, b, nil), func(kept bool, _ *Outcome) {
+			return splice(old, a, b, nil), func(kept bool, out *Outcome) {
 				if !kept {
 					kept = s.deleteMirroringSibling(old, spans, i, a, b)
+				}
+				if !kept {
+					kept = s.deleteMirroringHolder(old, spans, i, a, b, out)
 				}
 				if !kept {
 					kept = s.deleteLoweringSibling(old, spans, choices, i, a, b)
