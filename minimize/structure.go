@@ -39,12 +39,12 @@ func removeDiscarded() *pass {
 }
 
 // deleteMirroringSibling follows up a deletion of span i, the region
-// [a, b) of old, that was not kept: it retries it with the children of
-// the same-label sibling just before i, then just after, reversed. With a
-// subtree gone its neighbour is left to fail alone, and what failed
-// through the two together (a heap's merge, which takes the children the
-// other way round) may need that neighbour mirrored. The mirror alone is
-// no smaller, so no pass tries it; with the deletion it is. Only the two
+// [a, b) of old, that was not kept: a coordinated change, the deletion
+// together with the children of the same-label sibling just before i,
+// then just after, in reverse order. Where a target combines neighbours
+// (a merge, a comparison of subtrees) the one left after a deletion may
+// fail only with its parts the other way round. The mirror alone is no
+// smaller, so no pass tries it; with the deletion it is. Only the two
 // neighbours are tried, so a failed deletion costs at most two more runs.
 func (s *shrinker) deleteMirroringSibling(old []byte, spans []Span, i, a, b int) bool {
 	same := sameLabelSiblings(spans, i)
@@ -74,16 +74,16 @@ func (s *shrinker) deleteMirroringSibling(old []byte, spans []Span, i, a, b int)
 }
 
 // deleteMirroringHolder follows up a deletion of an empty slot (see
-// emptySlot), span i and the region [a, b) of old, that was not kept. In
-// the deletion's own outcome, the span that slid into the gap has a
-// parent, and the deletion is retried with that parent's children
-// reversed: a heap's empty slot deleted lets the next subtree slide under
-// a new parent, and in the order the target walks them the new pair may
-// fail only the other way round. A mirrored subtree may carry bytes its
+// emptySlot), span i and the region [a, b) of old, that was not kept: a
+// coordinated change, the deletion together with the reversal of the
+// children of the span that, in the deletion's own outcome, holds what
+// slid into the gap. Deleting a slot moves what follows under a new
+// parent, and where the target combines siblings in order the new pair
+// may fail only the other way round. A mirrored part may carry bytes its
 // old place ignored (draws past a size budget) to the end, so the
 // candidate is cut to one byte shorter than the best. Spans holding
 // anything are left to deleteMirroringSibling: retrying every deletion
-// this way costs runs and found nothing more on the benchmarks.
+// this way cost runs and reached no other minimum on shrinkbench.
 func (s *shrinker) deleteMirroringHolder(old []byte, spans []Span, i, a, b int, out *Outcome) bool {
 	if out == nil || !emptySlot(old, spans, i, a, b) {
 		return false
@@ -108,16 +108,17 @@ func (s *shrinker) deleteMirroringHolder(old []byte, spans []Span, i, a, b int, 
 }
 
 // deleteLoweringSibling follows up a deletion of an empty slot, span i
-// and the region [a, b) of old, that was not kept: it retries it with one
-// of the choices of the same-label sibling just before it (its own, not
-// those of spans of its label inside it) set to a smaller value that a
-// choice of the same shape holds somewhere in the input. Deleting a
-// heap's empty slot slides the next subtree in beside that sibling, and
-// the pair may fail only once the sibling's key is below the newcomer's;
-// a key is bounded below by its parent's, so the value that works is
-// typically one the input already holds. One run per such value, at
-// most maxLoweredSiblingRuns, so that a sibling with many choices (a
-// record with many fields) cannot make every failed deletion costly.
+// and the region [a, b) of old, that was not kept: a coordinated change,
+// the deletion together with one of the choices of the same-label sibling
+// just before the slot (its own, not those of spans of its label inside
+// it) lowered to a smaller value that a choice of the same shape holds
+// somewhere in the input. Deleting a slot slides what follows in beside
+// that sibling, and where the target relates neighbours' values (an
+// order, a bound) the pair may fail only with the sibling's value lowered
+// too; values related that way are typically ones the input already
+// holds. One run per such value, at most maxLoweredSiblingRuns, so that a
+// sibling with many choices (a record with many fields) cannot make every
+// failed deletion costly.
 func (s *shrinker) deleteLoweringSibling(old []byte, spans []Span, choices []Choice, i, a, b int) bool {
 	if !emptySlot(old, spans, i, a, b) {
 		return false
