@@ -510,7 +510,7 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 	budget := before.File
 
 	e := base
-	e.Signature, e.Message, e.Bytes, e.Choices = target, first.failure.Message, before.Bytes, before.Choices
+	e.Signature, e.Message, e.Bytes, e.Choices = target, clip(first.failure.Message), before.Bytes, before.Choices
 	m.rep.startEvent(e)
 
 	prog := &progress{label: t.name + " " + filepath.Base(j.path), start: time.Now(), before: before.Bytes}
@@ -551,7 +551,7 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 			slipMu.Unlock()
 			if isNew {
 				s := base
-				s.Signature, s.Message, s.Bytes = out.Signature, a.failure.Message, argseq.SizeOf(values).Bytes
+				s.Signature, s.Message, s.Bytes = out.Signature, clip(a.failure.Message), argseq.SizeOf(values).Bytes
 				m.rep.slipEvent(s)
 			}
 		}
@@ -752,6 +752,15 @@ func elide(s string) string {
 	}
 	head, tail := s[:elideOver*3/4], s[len(s)-elideOver/4:]
 	return fmt.Sprintf("%s...%s (%d bytes; %d not shown)", strconv.Quote(head), strconv.Quote(tail), len(s), len(s)-len(head)-len(tail))
+}
+
+// clip shortens a failure message that quotes a long input (a panic
+// that prints its argument): its start, and how much was left out.
+func clip(msg string) string {
+	if len(msg) <= 4*elideOver {
+		return msg
+	}
+	return fmt.Sprintf("%s... (%d more bytes)", strings.ToValidUTF8(msg[:4*elideOver], ""), len(msg)-4*elideOver)
 }
 
 // verification is a plain replay of a written corpus file.

@@ -187,3 +187,20 @@ func BenchmarkPlainBug(b *testing.B) {
 		})
 	}
 }
+
+func TestElide(t *testing.T) {
+	for _, tc := range []struct {
+		name, reason, in, want string
+	}{
+		{"short", "a short value is quoted whole", "ab\x00", `"ab\x00"`},
+		{"long", "a long value shows its start and end and the count left out",
+			strings.Repeat("a", 150) + strings.Repeat("b", 100) + strings.Repeat("c", 50),
+			`"` + strings.Repeat("a", 150) + `"..."` + strings.Repeat("c", 50) + `" (300 bytes; 100 not shown)`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := elide(tc.in); got != tc.want {
+				t.Errorf("elide = %s, want %s (%s)", got, tc.want, tc.reason)
+			}
+		})
+	}
+}
