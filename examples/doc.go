@@ -7,16 +7,19 @@
 // that go test ./... stays green), and minimal_test.go, which reduces
 // each crasher in-process and asserts the exact value it reduces to.
 //
-//   - calc: SmartCheck's calculator (seed 000, section 4.3). Validate
-//     rejects only literal zero divisors; FuzzEval reduces to
-//     (0 / (0 + 0)).
+//   - calc: SmartCheck's calculator (section 4.3 of MacIver and
+//     Donaldson, "Test-Case Reduction via Test-Case Generation: Insights
+//     from the Hypothesis Reducer"). Validate rejects only literal zero
+//     divisors; FuzzEval reduces to (0 / (0 + 0)).
 //   - heap: a binary min-heap whose heapsorting Sorted skips a right
 //     child that is the last element; FuzzSorted reduces to the pushes
 //     [0 -1 -1 0].
-//   - tree: seed 000's section 2.3, an AVL shape encoder that panics on
-//     an unbalanced tree; FuzzEncode reduces to the three-node chain.
-//   - graph: seed 004's dependent generator (GReduce), a task graph
-//     whose dependencies refer to earlier tasks, and a Kahn ordering that
+//   - tree: section 2.3 of the same paper, an AVL shape encoder that
+//     panics on an unbalanced tree; FuzzEncode reduces to the three-node
+//     chain.
+//   - graph: the dependent generator of Ren et al., "Validity-Preserving
+//     Delta Debugging via Generator" (GReduce), a task graph whose
+//     dependencies refer to earlier tasks, and a Kahn ordering that
 //     loses a task repeating a dependency; FuzzOrder reduces to the
 //     dependency lists [] [] [0 1 0], and every candidate is a valid
 //     graph.

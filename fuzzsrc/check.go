@@ -1,8 +1,10 @@
 package fuzzsrc
 
 import (
+	"flag"
 	"fmt"
 	"os"
+	"reflect"
 	"runtime"
 	"runtime/debug"
 	"strconv"
@@ -28,43 +30,93 @@ import (
 // (not go test -fuzz, not an OSS-Fuzz build) it first shrinks the input
 // in-process for up to DefaultShrinkTime (see EnvShrink and EnvSave), so
 // the report shows the minimal failing example and the corpus entry that
-// replays it. If the property panics, Check logs the report with t.Logf
-// and panics again with the original value (a string or an error, so
-// that OSS-Fuzz reports it), on the original stack. If the property
-// discards the input, Check calls t.Skip.
+// replays it. If the property panics, Check logs the report and panics
+// again: on the minimal example, run once more so that the crash's stack
+// is the minimal example's, if it shrank; else with the original value (a
+// string or an error, so that OSS-Fuzz reports it), on the original
+// stack. If the property discards the input, Check calls t.Skip.
 func Check(tb TB, data []byte, prop func(*T)) {
 	tb.Helper()
 	if f := workerRecordFile(); f != nil {
-		checkInWorker(tb, data, prop, f)
-		return
+		if inFuzzWorker() {
+			checkInWorker(tb, data, prop, f)
+			return
+		}
+		// The minimize tool replays a corpus entry as go test would, and
+		// reads how it ended from the record rather than from the output.
+		publishReplay(data, prop, f)
 	}
 	t := &T{data: data}
+	var minimal []byte
+	var value any
 	t.execute(prop, func(v any) {
-		// Still on the panicking stack: report, then panic again here so the
-		// crash shows where the property really panicked.
-		tb.Logf("%s", failureReport(tb, data, prop))
-		panic(crashValue(v))
+		// Still on the panicking stack: report, then panic again here, so
+		// that the crash shows where the property really panicked, unless
+		// there is a smaller example to crash on.
+		report, min := failureReport(tb, data, prop)
+		logReport(tb, report)
+		if min == nil {
+			panic(crashValue(v))
+		}
+		minimal, value = min, v
 	})
 	switch {
+	case minimal != nil:
+		crashOn(minimal, prop, value)
 	case t.failure != nil:
-		tb.Fatalf("%s", failureReport(tb, data, prop))
+		report, _ := failureReport(tb, data, prop)
+		tb.Fatalf("%s", report)
 	case t.skipped != "":
 		tb.Skip("fuzzsrc: input discarded: " + t.skipped)
 	}
 }
 
+// logReport logs a failure report. It calls Log where the handle has it:
+// go-118-fuzz-build's testing shim prints Logf's format and its
+// arguments on separate lines.
+func logReport(tb TB, report string) {
+	if l, ok := tb.(interface{ Log(args ...any) }); ok {
+		l.Log(report)
+		return
+	}
+	tb.Logf("%s", report)
+}
+
+// crashOn runs prop on input, a shrunk example of a panic with value v,
+// and lets it panic: the crash then shows the shrunk example's stack. If
+// it does not panic again (the property is not deterministic), Check
+// panics with v.
+func crashOn(input []byte, prop func(*T), v any) {
+	defer func() {
+		switch r := recover().(type) {
+		case nil, stopTest, discardInput:
+			panic(crashValue(v))
+		default:
+			// Raised again on top of its own stack, whose frames stay
+			// below this one in the traceback.
+			panic(crashValue(r))
+		}
+	}()
+	prop(&T{data: input})
+}
+
 // failureReport describes a failure of prop on data: after shrinking it,
-// when this process may.
-func failureReport(tb TB, data []byte, prop func(*T)) string {
+// when this process may. minimal is the shrunk example if it is smaller
+// than data, else nil.
+func failureReport(tb TB, data []byte, prop func(*T)) (report string, minimal []byte) {
 	budget, err := shrinkBudget()
 	if budget == 0 {
 		r := formatReport(Explain(data, prop), data)
 		if err != nil {
 			r += "\n    not shrunk: " + err.Error()
 		}
-		return r
+		return r, nil
 	}
-	return formatShrinkReport(fuzzTargetName(tb), shrinkFailure(data, prop, budget), budget)
+	sr := shrinkFailure(data, prop, budget)
+	if m := sr.minimal; len(m) < len(data) || len(m) == len(data) && string(m) < string(data) {
+		minimal = sr.minimal
+	}
+	return formatShrinkReport(fuzzTargetName(tb), sr, budget), minimal
 }
 
 // Run runs prop once on data with recording on and returns the run's
@@ -117,21 +169,33 @@ func (t *T) execute(prop func(*T), onPanic func(v any)) {
 }
 
 // panicFailure describes a panic of the property, located at the
-// innermost frame outside the runtime and this package. It runs in the
-// deferred call that recovered the panic, so the panicking frames are
-// still on the stack.
+// innermost frame outside the runtime and this package below the
+// outermost panic on the stack: where the panic first happened, even if
+// the property recovered it and panicked again. It runs in the deferred
+// call that recovered the panic, so the panicking frames are still on the
+// stack.
 func panicFailure(v any, withStack bool) *Failure {
-	f := &Failure{Kind: KindPanic, Message: fmt.Sprint(v), Type: fmt.Sprintf("%T", v)}
-	var pcs [64]uintptr
+	f := &Failure{Kind: KindPanic, Message: panicText(v), Type: fmt.Sprintf("%T", v)}
+	var pcs [128]uintptr
 	n := runtime.Callers(2, pcs[:])
-	frames := runtime.CallersFrames(pcs[:n])
+	var frames []runtime.Frame
+	iter := runtime.CallersFrames(pcs[:n])
 	for {
-		fr, more := frames.Next()
-		if !isRuntime(fr) && !inPackage(fr) {
-			f.Func, f.File, f.Line = fr.Function, fr.File, fr.Line
+		fr, more := iter.Next()
+		frames = append(frames, fr)
+		if !more {
 			break
 		}
-		if !more {
+	}
+	for i := len(frames) - 1; i >= 0; i-- {
+		if frames[i].Function == "runtime.gopanic" {
+			frames = frames[i+1:]
+			break
+		}
+	}
+	for _, fr := range frames {
+		if !isRuntime(fr) && !inPackage(fr) {
+			f.Func, f.File, f.Line = fr.Function, fr.File, fr.Line
 			break
 		}
 	}
@@ -139,6 +203,33 @@ func panicFailure(v any, withStack bool) *Failure {
 		f.Stack = string(debug.Stack())
 	}
 	return f
+}
+
+// panicText is a panic value as the runtime prints it when the panic
+// crashes a program, as far as a signature's message class can tell: an
+// error's Error, a Stringer's String, a named basic type with its name,
+// any other value by its type alone (the runtime prints its address).
+func panicText(v any) string {
+	switch v := v.(type) {
+	case error:
+		return v.Error()
+	case fmt.Stringer:
+		return v.String()
+	case string:
+		return v
+	case bool, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, uintptr,
+		float32, float64, complex64, complex128:
+		return fmt.Sprint(v)
+	}
+	switch reflect.TypeOf(v).Kind() {
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
+		return fmt.Sprintf("%T(%v)", v, v)
+	case reflect.String:
+		return fmt.Sprintf("%T(%q)", v, v)
+	}
+	return fmt.Sprintf("(%T)", v)
 }
 
 func isRuntime(fr runtime.Frame) bool {
@@ -195,6 +286,49 @@ func workerRecordFile() *os.File {
 	return worker.file
 }
 
+// inFuzzWorker reports whether this process is a Go fuzz worker
+// (-test.fuzzworker), as the minimize tool runs candidates; a process
+// with a record file that is not one is the tool's replay of an entry.
+func inFuzzWorker() bool {
+	f := flag.Lookup("test.fuzzworker")
+	return f != nil && f.Value.String() == "true"
+}
+
+// toWire converts a run's record for the minimize tool.
+func toWire(r *Record) *wire.Record {
+	rec := &wire.Record{Used: r.Used, Failed: r.Failure != nil, Discarded: r.Discarded, Spans: r.Spans}
+	rec.Choices = r.Outcome().Choices
+	if f := r.Failure; f != nil {
+		rec.Kind = "failed"
+		if f.Kind == KindPanic {
+			rec.Kind = "panic"
+		}
+		rec.Signature, rec.Message, rec.Location = f.Signature(), f.Message, f.Location()
+	}
+	for _, d := range r.Draws {
+		rec.Draws = append(rec.Draws, "draw "+d.Label+": "+d.Value)
+	}
+	for _, l := range r.Logs {
+		rec.Draws = append(rec.Draws, "log: "+l)
+	}
+	return rec
+}
+
+// publish writes rec into the record file f as the next record.
+func publish(f *os.File, rec *wire.Record) error {
+	worker.mu.Lock()
+	defer worker.mu.Unlock()
+	worker.seq++
+	return wire.Publish(f, worker.seq, rec)
+}
+
+// publishReplay explains prop's run on data and publishes it, draws
+// included, for the minimize tool's replay of a corpus entry. A run that
+// kills the process publishes nothing; the tool reads the crash.
+func publishReplay(data []byte, prop func(*T), f *os.File) {
+	publish(f, toWire(Explain(data, prop)))
+}
+
 // checkInWorker is Check in a minimize worker: it runs prop with
 // recording on, publishes the record for the tool, and ends the run the
 // way Check would, without the report (the tool reports the minimal
@@ -202,15 +336,7 @@ func workerRecordFile() *os.File {
 func checkInWorker(tb TB, data []byte, prop func(*T), f *os.File) {
 	tb.Helper()
 	r := Run(data, prop)
-	rec := &wire.Record{Used: r.Used, Failed: r.Failure != nil, Discarded: r.Discarded, Spans: r.Spans}
-	rec.Choices = r.Outcome().Choices
-	if r.Failure != nil {
-		rec.Signature, rec.Message, rec.Location = r.Failure.Signature(), r.Failure.Message, r.Failure.Location()
-	}
-	worker.mu.Lock()
-	worker.seq++
-	err := wire.Publish(f, worker.seq, rec)
-	worker.mu.Unlock()
+	err := publish(f, toWire(r))
 	switch {
 	case err != nil:
 		tb.Fatalf("fuzzsrc: cannot report to the minimize tool: %v", err)

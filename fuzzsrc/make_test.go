@@ -270,9 +270,11 @@ func TestMakeMonotone(t *testing.T) {
 	}
 }
 
+// TestMakeConcurrentPlans builds the plans of new types from many
+// goroutines at once (the race detector watches the sharing) and checks
+// what they built: one plan per type, shared by every caller, complete,
+// and drawing the same values as a draw made afterwards on its own.
 func TestMakeConcurrentPlans(t *testing.T) {
-	// Plans are built on first use; build the same new types from many
-	// goroutines at once (run with -race).
 	type a struct {
 		X []map[string]*a
 		Y [2]float32
@@ -281,20 +283,60 @@ func TestMakeConcurrentPlans(t *testing.T) {
 		A *a
 		B []b
 	}
-	var wg sync.WaitGroup
-	for i := range 8 {
+	const n = 8
+	data := bytes0xff(300)
+	var (
+		wg       sync.WaitGroup
+		start    = make(chan struct{})
+		planA    [n]*plan
+		planB    [n]*plan
+		valuesA  [n]a
+		valuesB  [n]b
+		typeA    = reflect.TypeFor[a]()
+		typeB    = reflect.TypeFor[b]()
+		nonEmpty = func(v b) bool { return v.A != nil && len(v.A.X) > 0 && len(v.A.X[0]) > 0 }
+	)
+	for i := range n {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			data := bytes0xff(300)
+			<-start // every goroutine asks for the new types at once
 			if i%2 == 0 {
-				drawOnce(Make[b](), data)
+				valuesB[i] = drawOnce(Make[b](), data)
+				planB[i] = planFor(typeB)
 			} else {
-				drawOnce(Make[a](), data)
+				valuesA[i] = drawOnce(Make[a](), data)
+				planA[i] = planFor(typeA)
 			}
 		}()
 	}
+	close(start)
 	wg.Wait()
+
+	wantA, wantB := drawOnce(Make[a](), data), drawOnce(Make[b](), data)
+	if !nonEmpty(wantB) {
+		t.Fatalf("0xff bytes drew %+v; want a value that uses the plans of its fields", wantB)
+	}
+	for i := range n {
+		p, want, got := planA[i], any(wantA), any(valuesA[i])
+		if i%2 == 0 {
+			p, want, got = planB[i], wantB, valuesB[i]
+		}
+		typ := reflect.TypeOf(want)
+		if p == nil || p.fill == nil || p != planFor(typ) {
+			t.Errorf("goroutine %d: the plan of %v is %p, want the one shared plan %p, complete", i, typ, p, planFor(typ))
+		}
+		if diff := cmp.Diff(want, got, cmpopts.EquateNaNs()); diff != "" {
+			t.Errorf("goroutine %d drew another %v than a draw on its own (-alone +concurrent):\n%s", i, typ, diff)
+		}
+	}
+	// The types inside them got their plans in the same builds.
+	for _, typ := range []reflect.Type{reflect.TypeFor[*a](), reflect.TypeFor[[]map[string]*a](), reflect.TypeFor[map[string]*a](),
+		reflect.TypeFor[[2]float32](), reflect.TypeFor[[]b]()} {
+		if p, ok := plans.Load(typ); !ok || p.(*plan).fill == nil {
+			t.Errorf("no complete plan of %v", typ)
+		}
+	}
 }
 
 // benchStruct is a typical ~10-field struct for BenchmarkMake.

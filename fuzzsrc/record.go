@@ -5,6 +5,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/shortlex/shortlex/internal/wire"
 	"github.com/shortlex/shortlex/minimize"
 )
 
@@ -78,12 +79,13 @@ func (k FailureKind) String() string {
 // Failure describes how and where a property failed.
 type Failure struct {
 	Kind    FailureKind
-	Message string // the Fatalf/Errorf message, or the panic value
+	Message string // the Fatalf/Errorf message, or the panic value as the runtime prints it
 	Type    string // the panic value's type, for panics
 
 	// The failure's location: for Fatalf and Errorf, their caller (skipping
 	// helpers); for a panic, the innermost frame outside the runtime and
-	// this package.
+	// this package below the outermost panic on the stack (where a panic
+	// recovered and raised again first happened).
 	Func string
 	File string
 	Line int
@@ -93,21 +95,20 @@ type Failure struct {
 }
 
 // Signature identifies the failure for the reducer, which keeps only
-// candidates that fail the same way: for a panic, the panic value's type
-// and location; for Fatalf and Errorf, the call's location. It leaves
-// out messages, which often quote the very values being reduced.
+// candidates that fail the same way. It follows the one rule the minimize
+// tool applies to any fuzz target's failure, so that a panic has the same
+// signature in a fuzzsrc property as in a plain target: for a panic, the
+// class of the panic value's text (without quoted text and digits, which
+// often quote the very values being reduced) and where it first
+// happened; for Fatalf and Errorf, the call's location.
 func (f *Failure) Signature() string {
 	if f == nil {
 		return ""
 	}
-	loc := fmt.Sprintf("%s:%d", path.Base(f.File), f.Line)
-	if f.Func != "" {
-		loc += " (" + shortFunc(f.Func) + ")"
-	}
 	if f.Kind == KindPanic {
-		return "panic " + f.Type + " at " + loc
+		return wire.PanicSignature(f.Message, f.Location())
 	}
-	return "failed at " + loc
+	return wire.FailSignature(f.Location())
 }
 
 // Location is the failure's file and line, as go test prints them.

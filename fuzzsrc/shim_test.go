@@ -38,7 +38,21 @@ var (
 		var s []int
 		_ = s[fuzzsrc.IntRange(0, 10).Draw(t, "n")]
 	}
+	// propDeep panics n calls deep for n >= 3: the crash's stack shows
+	// which input panicked.
+	propDeep = func(t *fuzzsrc.T) {
+		if n := fuzzsrc.IntRange(0, 10).Draw(t, "n"); n >= 3 {
+			descend(n)
+		}
+	}
 )
+
+func descend(n int) {
+	if n == 0 {
+		panic("bottom")
+	}
+	descend(n - 1)
+}
 
 // shimTarget is a fuzz target as go-118-fuzz-build's rewrite leaves it:
 // the same source, with the testing import swapped for the shim's.
@@ -134,6 +148,11 @@ func TestShimOSSFuzz(t *testing.T) {
 			if !strings.Contains(printed, tt.printed) {
 				t.Errorf("%s: printed %q, want it to contain %q", tt.reason, printed, tt.printed)
 			}
+			for _, line := range strings.Split(printed, "\n") {
+				if strings.Contains(line, "%s") {
+					t.Errorf("%s: printed a stray format line %q (the shim's Logf prints its format): %q", tt.reason, line, printed)
+				}
+			}
 		})
 	}
 }
@@ -178,12 +197,17 @@ func TestStdTesting(t *testing.T) {
 			[]string{"--- FAIL: TestStdHelper", "property failed at shim_test.go", "n is 10", "draw n: 10"}},
 		{"panic", "the panic reaches the testing package with the report logged", 2,
 			[]string{"panic: boom", "property panicked at shim_test.go", "draw n: 10"}},
+		{"deep", "shrunk, the panic crashes on the minimal input (n = 3): descend(3) down to descend(0), 4 frames", 2,
+			[]string{"panic: bottom", "draw n: 3", strings.Repeat("fuzzsrc_test.descend(", 1)}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			cmd := exec.Command(os.Args[0], "-test.run=^TestStdHelper$", "-test.v")
 			// Shrinking is tested on its own; these report the input as given.
 			cmd.Env = append(os.Environ(), "FUZZSRC_STD_HELPER="+tt.name, fuzzsrc.EnvShrink+"=0")
+			if tt.name == "deep" {
+				cmd.Env = append(os.Environ(), "FUZZSRC_STD_HELPER="+tt.name, fuzzsrc.EnvShrink+"=10s")
+			}
 			out, err := cmd.CombinedOutput()
 			exit := 0
 			var ee *exec.ExitError
@@ -200,13 +224,18 @@ func TestStdTesting(t *testing.T) {
 					t.Errorf("%s: output lacks %q:\n%s", tt.reason, want, out)
 				}
 			}
+			if tt.name == "deep" {
+				if n := strings.Count(string(out), "fuzzsrc_test.descend("); n != 4 {
+					t.Errorf("%s: the crash's stack has %d descend frames, want 4 (the original input has 11):\n%s", tt.reason, n, out)
+				}
+			}
 		})
 	}
 }
 
 // TestStdHelper is the child of TestStdTesting.
 func TestStdHelper(t *testing.T) {
-	props := map[string]func(*fuzzsrc.T){"pass": propPass, "fatal": propFatal, "panic": propPanic}
+	props := map[string]func(*fuzzsrc.T){"pass": propPass, "fatal": propFatal, "panic": propPanic, "deep": propDeep}
 	prop, ok := props[os.Getenv("FUZZSRC_STD_HELPER")]
 	if !ok {
 		t.Skip("run by TestStdTesting")

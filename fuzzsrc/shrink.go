@@ -113,7 +113,9 @@ func shrinkFailure(data []byte, prop func(*T), budget time.Duration) *shrinkResu
 			return minimize.Outcome{}, fmt.Errorf("%w (over %v)", errCandidateHung, limit)
 		}
 	}
-	sr.res, sr.err = minimize.Minimize(context.Background(), data, run, minimize.Options{Workers: 1, Timeout: budget})
+	first := original.Outcome() // the run above: Minimize need not repeat it
+	sr.res, sr.err = minimize.Minimize(context.Background(), data, run, minimize.Options{Workers: 1, Timeout: budget, First: &first})
+	sr.res.Stats.Runs++ // the report counts the original's run, as it did when Minimize made it
 	if errors.Is(sr.err, minimize.ErrNotFailing) {
 		sr.note = "the failure did not happen again when the input was re-run, so it was not shrunk (is the property deterministic?)"
 		sr.explain = Explain(data, prop)

@@ -74,7 +74,7 @@ func (n *tree) unbalanced() bool {
 	return d > 1 || d < -1 || n.Left.unbalanced() || n.Right.unbalanced()
 }
 
-// treeGen is seed 000's figure 2: a coin, then two subtrees if it came up.
+// treeGen is figure 2 of MacIver and Donaldson, "Test-Case Reduction via Test-Case Generation: Insights from the Hypothesis Reducer": a coin, then two subtrees if it came up.
 var treeGen fuzzsrc.Generator[*tree]
 
 func init() {
@@ -117,7 +117,7 @@ func catalogue() []property {
 		},
 		{
 			name: "unbalanced tree",
-			reason: "seed 000 section 2.3; missing bytes read as false, so the shortlex-minimal input is the three coins 80 80 80: " +
+			reason: "section 2.3 of MacIver and Donaldson, Test-Case Reduction via Test-Case Generation; missing bytes read as false, so the shortlex-minimal input is the three coins 80 80 80: " +
 				"a left-leaning chain, figure 3's tree mirrored because trailing leaves cost nothing here",
 			draw:  func(t *fuzzsrc.T) any { return treeGen.Draw(t, "tree") },
 			fails: func(v any) bool { return v.(*tree).unbalanced() },

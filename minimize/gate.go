@@ -1,6 +1,7 @@
 package minimize
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"slices"
 	"sync"
@@ -38,17 +39,47 @@ func (s *shrinker) prune(input []byte, out Outcome) []byte {
 	return s.normalize(input[:min(max(out.Used, 0), len(input))])
 }
 
-// orderKey is what the gate compares: a pruned input with its last
-// nonzero choice padded to full width. Without the padding a value whose
-// encoding happens to end in zero bytes would count as shorter when it is
-// the last choice, and shortlex order would prefer, say, [0, 128] to
+// OrderKey returns the key by which the reducer orders inputs that a
+// target reads as choice sequences, given the outcome of input's run: the
+// input cut to the bytes the run used, without trailing zero bytes (they
+// read as missing bytes do), and with its last nonzero choice padded to
+// the choice's full width. Of two inputs that fail alike, the reducer
+// prefers the one whose key is ShortlexLess. Without the padding a value
+// whose encoding happens to end in zero bytes would count as shorter when
+// it is the last choice, and shortlex order would prefer, say, [0, 128] to
 // [0, 1] in a list of 8-byte integers. Padding makes length count whole
 // choices, as Hypothesis counts choices, and keeps every draw monotone.
+// (With Options.ExactLength the key is the input cut to the bytes used.)
+func OrderKey(input []byte, out Outcome) []byte {
+	pruned := bytes.TrimRight(input[:min(max(out.Used, 0), len(input))], "\x00")
+	return padLastChoice(pruned, out.Choices)
+}
+
+// ShortlexLess reports whether a is strictly shortlex-smaller than b:
+// shorter, or as long and lexicographically smaller. Applied to OrderKey,
+// it is the order the reducer minimizes.
+func ShortlexLess(a, b []byte) bool {
+	if len(a) != len(b) {
+		return len(a) < len(b)
+	}
+	return bytes.Compare(a, b) < 0
+}
+
+// orderKey is OrderKey of an input already pruned, under the options.
 func (s *shrinker) orderKey(pruned []byte, choices []Choice) []byte {
 	if s.opts.OrderKey != nil {
 		return s.opts.OrderKey(pruned)
 	}
-	if s.opts.ExactLength || len(pruned) == 0 {
+	if s.opts.ExactLength {
+		return pruned
+	}
+	return padLastChoice(pruned, choices)
+}
+
+// padLastChoice returns pruned with the choice holding its last byte
+// padded with zeros to its full width.
+func padLastChoice(pruned []byte, choices []Choice) []byte {
+	if len(pruned) == 0 {
 		return pruned
 	}
 	last := len(pruned) - 1
@@ -81,7 +112,7 @@ func (s *shrinker) runBatch(cands [][]byte) []trial {
 		t := &trials[i]
 		t.input = s.normalize(c)
 		// The trimmed candidate is a lower bound of its order key.
-		if !shortlexLess(s.keyBound(t.input), s.bestKey) {
+		if !ShortlexLess(s.keyBound(t.input), s.bestKey) {
 			continue
 		}
 		t.key = cacheKey(t.input)
@@ -154,7 +185,7 @@ func (s *shrinker) fail(err error) {
 	if s.ctx.Err() != nil {
 		panic(stopReduction{reason: Canceled})
 	}
-	panic(stopReduction{reason: Canceled, err: err})
+	panic(stopReduction{reason: RunError, err: err})
 }
 
 // checkBudget ends the reduction if running n more candidates is not
@@ -187,13 +218,13 @@ func (s *shrinker) judge(t *trial) bool {
 		return false
 	}
 	if t.out.Signature != s.target {
-		if old, ok := s.slips[t.out.Signature]; !ok || shortlexLess(pruned, old) {
+		if old, ok := s.slips[t.out.Signature]; !ok || ShortlexLess(pruned, old) {
 			s.slips[t.out.Signature] = pruned
 		}
 		return false
 	}
 	key := s.orderKey(pruned, t.out.Choices)
-	if !shortlexLess(key, s.bestKey) {
+	if !ShortlexLess(key, s.bestKey) {
 		return false
 	}
 	saved := len(s.bestKey) - len(key)

@@ -11,24 +11,10 @@ import (
 	"github.com/shortlex/shortlex/minimize"
 )
 
-// orderKey pads an input's last nonzero choice to its full width, which
-// is how the reducer orders inputs (see minimize's gate).
+// orderKey is the key the reducer orders p's inputs by.
 func orderKey(p property, in []byte) []byte {
-	in = bytes.TrimRight(in, "\x00")
 	out, _ := p.run(context.Background(), in)
-	for _, c := range out.Choices {
-		if c.Offset < len(in) && c.End() > len(in) {
-			return append(slices.Clone(in), make([]byte, c.End()-len(in))...)
-		}
-	}
-	return in
-}
-
-func shortlexLess(a, b []byte) bool {
-	if len(a) != len(b) {
-		return len(a) < len(b)
-	}
-	return bytes.Compare(a, b) < 0
+	return minimize.OrderKey(in, out)
 }
 
 // TestGateInvariants checks, for every catalogue property and many
@@ -57,7 +43,7 @@ func TestGateInvariants(t *testing.T) {
 				if got, _ := p.run(context.Background(), res.Input); !got.Failed || got.Signature != orig.Signature {
 					t.Errorf("input %d: result does not fail as the original: %+v", k, got)
 				}
-				if shortlexLess(orderKey(p, in), orderKey(p, res.Input)) {
+				if minimize.ShortlexLess(orderKey(p, in), orderKey(p, res.Input)) {
 					t.Errorf("input %d: result %x is shortlex-greater than the input %x", k, res.Input, in)
 				}
 				if res.Stats.Shrinks > 0 && !bytes.Equal(last, res.Input) {
@@ -187,7 +173,7 @@ func TestErrors(t *testing.T) {
 	}
 	in := failingInputs(t, p, 1, 2)[0]
 	res, err := minimize.Minimize(context.Background(), in, broken, minimize.Options{Workers: 1})
-	if !errors.Is(err, boom) || res.Input == nil {
-		t.Errorf("a run error ends the reduction with that error and the best so far: err %v, input %x", err, res.Input)
+	if !errors.Is(err, boom) || res.Input == nil || res.Stop != minimize.RunError {
+		t.Errorf("a run error ends the reduction with that error, the best so far and StopReason RunError: err %v, input %x, stop %v", err, res.Input, res.Stop)
 	}
 }

@@ -50,6 +50,14 @@ type Options struct {
 	// dropped.
 	ExactLength bool
 
+	// First, if not nil, is the outcome of a run of the input given to
+	// Minimize that the caller has already made (it found the failure),
+	// so that Minimize does not run the input again before its first
+	// candidate; Stats.Runs then does not count that run. Nil means
+	// Minimize runs the input first. It must be the outcome of exactly
+	// that input.
+	First *Outcome
+
 	// OrderKey, if not nil, maps an input (cut to the bytes its run used)
 	// to the key the gate compares in shortlex order instead of the input
 	// itself: a candidate is kept only if its key is strictly smaller than
@@ -101,6 +109,9 @@ const (
 	Budget
 	// Canceled: the context was canceled.
 	Canceled
+	// RunError: a run returned an error (it could not be carried out);
+	// Minimize returns that error with the best input so far.
+	RunError
 )
 
 func (r StopReason) String() string {
@@ -111,6 +122,8 @@ func (r StopReason) String() string {
 		return "budget exhausted"
 	case Canceled:
 		return "canceled"
+	case RunError:
+		return "run error"
 	}
 	return fmt.Sprintf("StopReason(%d)", int(r))
 }
@@ -155,7 +168,12 @@ func Minimize(ctx context.Context, input []byte, run RunFunc, opts Options) (res
 			res.Stop, err = st.reason, st.err
 		}
 	}()
-	out := s.runOnce(input)
+	var out Outcome
+	if opts.First != nil {
+		out = *opts.First
+	} else {
+		out = s.runOnce(input)
+	}
 	if !out.Failed {
 		return res, ErrNotFailing
 	}
@@ -202,10 +220,10 @@ type shrinker struct {
 	zigzag  bool           // a value in changed changed again after another
 	stats   Stats
 	pass    *PassStats // the pass whose candidates are running
+	after   []*pass    // the passes that run right after a shrink
 
 	fields        []lengthField // lengthFields of the best input (bytes.go)
 	fieldsVersion int           // version+1 of the best input they are of
-	common        *PassStats    // lowerCommonOffset's own counts
 }
 
 func newShrinker(ctx context.Context, run RunFunc, opts Options) *shrinker {

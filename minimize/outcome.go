@@ -1,9 +1,6 @@
 package minimize
 
-import (
-	"bytes"
-	"math/bits"
-)
+import "math/bits"
 
 // Outcome is what one run of the target on one candidate input reported.
 // The reducer reads nothing else about a run.
@@ -173,13 +170,4 @@ type Span struct {
 	// Discarded reports that the run threw the span's values away, as in
 	// rejection sampling; deleting it cannot change what the run did.
 	Discarded bool
-}
-
-// shortlexLess reports whether a is strictly shortlex-smaller than b:
-// shorter, or as long and lexicographically smaller.
-func shortlexLess(a, b []byte) bool {
-	if len(a) != len(b) {
-		return len(a) < len(b)
-	}
-	return bytes.Compare(a, b) < 0
 }

@@ -1,8 +1,6 @@
 package minimize
 
 import (
-	"bytes"
-	"maps"
 	"slices"
 	"sort"
 )
@@ -25,6 +23,9 @@ type pass struct {
 	// order, if set, reorders a freshly shuffled queue, for passes
 	// whose steps differ in how much they would gain.
 	order func(s *shrinker, queue []int)
+	// afterShrink runs the pass right after every shrink of another pass,
+	// and not in the rounds: its steps exist only just after a shrink.
+	afterShrink bool
 
 	stats        *PassStats
 	queue        []int // steps not yet tried
@@ -50,7 +51,14 @@ const maxFailures = 20
 // expensive passes run only in rounds where the cheap ones changed
 // nothing.
 func (s *shrinker) schedule() {
-	passes := s.passes()
+	var passes []*pass
+	for _, p := range s.passes() {
+		if p.afterShrink {
+			s.after = append(s.after, p)
+		} else {
+			passes = append(passes, p)
+		}
+	}
 	for {
 		ranAny, progressed := false, false
 		for tier := 0; tier <= 1 && !progressed; tier++ {
@@ -155,10 +163,30 @@ func (s *shrinker) visit(p *pass) (tried bool) {
 		}
 		if s.version != v {
 			failures = 0
-			s.lowerCommonOffset()
+			s.followShrink()
 		}
 	}
 	return tried
+}
+
+// followShrink runs the passes that run right after a shrink, each of
+// their steps once, in order.
+func (s *shrinker) followShrink() {
+	saved := s.pass
+	defer func() { s.pass = saved }()
+	for _, p := range s.after {
+		s.pass = p.stats
+		for step := range p.count(s) {
+			cand, then := p.plan(s, step)
+			if cand == nil {
+				continue
+			}
+			kept, out := s.consider(cand)
+			if then != nil {
+				then(kept, out)
+			}
+		}
+	}
 }
 
 // findInteger returns a large n >= 0 such that f(n) holds and f(n+1) does
@@ -187,87 +215,89 @@ func findInteger(f func(n int) bool) int {
 	return lo
 }
 
-// noteChanges records which choices a same-length shrink from old to new
-// changed, for lowerCommonOffset; a shrink that changes the length
-// starts afresh.
-func (s *shrinker) noteChanges(old, new []byte, choices []Choice) {
-	if len(old) != len(new) {
-		clear(s.changed)
-		s.zigzag = false
-		return
+// passes returns the reduction passes in their first order: deletions
+// before value lowering, cheap before expensive. The scheduler reorders
+// them as it learns which ones pay.
+func (s *shrinker) passes() []*pass {
+	ps := []*pass{
+		canonicalize(),
+		removeDiscarded(),
+		rankValues(),
+		sortSiblings(),
+		deleteSpans(),
+		zeroSpans(),
+		deleteChoiceBlocks(),
+		replaceWithDescendant(),
+		lowerChoices(),
+		lowerDuplicates(),
+		shiftValues(),
+		swapValues(),
+		lowerPairs(),
+		redistributePairs(),
+		lowerAndRepair(),
+		deleteChoicePairs(),
+		lowerCommonOffset(),
 	}
-	var now []Choice
-	for _, c := range choices {
-		if c.Offset >= len(new) {
-			break
-		}
-		end := min(c.End(), len(new))
-		if !bytes.Equal(old[c.Offset:end], new[c.Offset:end]) {
-			now = append(now, c)
-		}
+	s.stats.Passes = make([]PassStats, len(ps))
+	for i, p := range ps {
+		s.stats.Passes[i].Name = p.name
+		p.stats = &s.stats.Passes[i]
+		p.queueVersion = -1
 	}
-	for _, c := range now {
-		// A value changing again after others did is the zig-zag that
-		// lowerCommonOffset is for; one shrink changing two values at once
-		// (a redistribution) is not.
-		if _, seen := s.changed[c.Offset]; seen && len(s.changed) > 1 {
-			s.zigzag = true
-		}
-		s.changed[c.Offset] = c.shape()
+	return ps
+}
+
+// perVersion caches a value derived from the best input's structure
+// until the best changes.
+type perVersion[V any] struct {
+	version int
+	value   V
+	ok      bool
+}
+
+func (c *perVersion[V]) get(s *shrinker, derive func(*shrinker) V) V {
+	if !c.ok || c.version != s.version {
+		c.value, c.version, c.ok = derive(s), s.version, true
+	}
+	return c.value
+}
+
+// stepPass is a pass with one step per item that derive finds in the
+// best input (derived once per best), planned by plan.
+func stepPass[G any](name string, tier int, derive func(*shrinker) []G, plan func(s *shrinker, item G) ([]byte, func(bool, *Outcome))) *pass {
+	var items perVersion[[]G]
+	return &pass{
+		name:  name,
+		tier:  tier,
+		count: func(s *shrinker) int { return len(items.get(s, derive)) },
+		plan: func(s *shrinker, step int) ([]byte, func(bool, *Outcome)) {
+			its := items.get(s, derive)
+			if step >= len(its) {
+				return nil, nil
+			}
+			return plan(s, its[step])
+		},
 	}
 }
 
-// lowerCommonOffset lowers the magnitudes of all the values recent
-// same-length shrinks changed by one common amount. Values that must move
-// together (|m-n| <= 1) otherwise zig-zag down a step at a time, each
-// lowering unlocking the next, at a cost that grows with the values
-// rather than their logarithm (seed 001, "Zig Zagging").
-func (s *shrinker) lowerCommonOffset() {
-	if len(s.changed) < 2 || !s.zigzag {
-		return
-	}
-	s.zigzag = false
-	type value struct {
-		c        Choice
-		neg      bool
-		mag, idx uint64
-	}
-	var vals []value
-	least := ^uint64(0)
-	for _, off := range slices.Sorted(maps.Keys(s.changed)) {
-		shape := s.changed[off]
-		i, ok := s.choiceAt(off, shape.Width, shape.Max)
-		if !ok || s.choices[i].shape() != shape {
+// groupBy groups the indices 0 to n-1 by key, in order of first
+// appearance, leaving out those key reports false for, and returns the
+// groups of two or more.
+func groupBy[K comparable](n int, key func(i int) (K, bool)) [][]int {
+	at := map[K]int{}
+	var gs [][]int
+	for i := range n {
+		k, ok := key(i)
+		if !ok {
 			continue
 		}
-		c := s.choices[i]
-		idx := c.Index(s.best)
-		neg, mag := c.signed(idx)
-		if mag == 0 {
-			continue
+		g, seen := at[k]
+		if !seen {
+			g = len(gs)
+			at[k] = g
+			gs = append(gs, nil)
 		}
-		vals = append(vals, value{c, neg, mag, idx})
-		least = min(least, mag)
+		gs[g] = append(gs[g], i)
 	}
-	clear(s.changed)
-	if len(vals) < 2 {
-		return
-	}
-	saved := s.pass
-	s.pass = s.common
-	defer func() { s.pass = saved }()
-	old := s.best
-	findInteger(func(n int) bool {
-		d := uint64(n)
-		if d > least {
-			return false
-		}
-		cand := slices.Clone(old)
-		for _, v := range vals {
-			i, _ := v.c.unsigned(v.neg, v.mag-d)
-			copy(cand[v.c.Offset:min(v.c.End(), len(cand))], v.c.Encode(i))
-		}
-		kept, _ := s.consider(cand)
-		return kept
-	})
+	return slices.DeleteFunc(gs, func(g []int) bool { return len(g) < 2 })
 }

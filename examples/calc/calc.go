@@ -1,5 +1,7 @@
 // Package calc evaluates integer arithmetic expressions: the calculator
-// of SmartCheck's benchmarks, which seed 000 (section 4.3) reuses.
+// of SmartCheck's benchmarks, which MacIver and Donaldson reuse in
+// "Test-Case Reduction via Test-Case Generation: Insights from the
+// Hypothesis Reducer" (section 4.3).
 //
 // Expressions are validated before evaluation, and evaluation trusts the
 // validation. The planted bug is in that trust: Validate rejects only

@@ -19,7 +19,8 @@ func TestCrashersMinimal(t *testing.T) {
 	// without being the literal 0: the shortest choice sequence (one Div,
 	// one Add, three literals) with every literal at its simplest, 0.
 	// It is the minimal size 5 that Hypothesis, QuickCheck and SmartCheck
-	// reach on this benchmark in seed 000's figure 13.
+	// reach on this benchmark in figure 13 of MacIver and Donaldson,
+	// "Test-Case Reduction via Test-Case Generation".
 	want := Expr(Div{Num(0), Add{Num(0), Num(0)}})
 	crashers.CheckMinimal(t, "FuzzEval", evalValid, drawExpr, []crashers.Case[Expr]{
 		{Name: "55898e7d4e36687f", Reason: "found by go test -fuzz and minimized by Go's own byte-level minimizer", Want: want},

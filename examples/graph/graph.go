@@ -2,7 +2,8 @@
 // graph in which each task may only depend on tasks declared before it,
 // so the graph is acyclic by construction.
 //
-// It is the dependent-generator case of seed 004 (GReduce): a generated
+// It is the dependent-generator case of Ren et al., "Validity-Preserving
+// Delta Debugging via Generator" (GReduce): a generated
 // graph's edges refer to nodes generated earlier, and a reduction that
 // deleted a node blindly would leave edges dangling. The planted bug is
 // in two places that each look fine: Add drops repeated dependencies with

@@ -1,5 +1,7 @@
 // Package heap is a binary min-heap of ints, the SmartCheck "binheap"
-// benchmark of seed 000's section 4.3 in Go form.
+// benchmark of section 4.3 of MacIver and Donaldson, "Test-Case Reduction
+// via Test-Case Generation: Insights from the Hypothesis Reducer", in Go
+// form.
 //
 // Push and Pop are correct. The planted bug is in Sorted, which heapsorts
 // a copy of the heap in place rather than popping a second heap: its

@@ -6,7 +6,8 @@ import (
 	"github.com/shortlex/shortlex/fuzzsrc"
 )
 
-// treeGen is seed 000's figure 2: a coin, and if it comes up, a node with
+// treeGen is figure 2 of MacIver and Donaldson, "Test-Case Reduction via
+// Test-Case Generation": a coin, and if it comes up, a node with
 // two subtrees drawn the same way. An exhausted input reads as tails, so
 // every input gives a finite tree.
 var treeGen fuzzsrc.Generator[*Node]

@@ -17,7 +17,8 @@ func TestCrashersMinimal(t *testing.T) {
 	// The smallest unbalanced tree has three nodes in a chain. Its
 	// shortlex-minimal choice sequence is three heads and nothing more:
 	// missing coins read as tails, so the chain leans left, the mirror of
-	// seed 000's figure 3, whose bits were all explicit.
+	// figure 3 of MacIver and Donaldson, "Test-Case Reduction via
+	// Test-Case Generation", whose bits were all explicit.
 	want := &Node{Left: &Node{Left: &Node{}}}
 	crashers.CheckMinimal(t, "FuzzEncode", roundTrip, drawTree, []crashers.Case[*Node]{
 		{Name: "5ac5165eac689fcb", Reason: "minimized by Go's own byte-level minimizer: already three bytes, but not the simplest ones", Want: want},

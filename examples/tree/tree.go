@@ -2,7 +2,9 @@
 // compactly, one byte per node, with each node's balance factor cached
 // so that loading a tree does not recompute heights.
 //
-// It is seed 000's section 2.3 example: a system that takes binary trees
+// It is the section 2.3 example of MacIver and Donaldson, "Test-Case
+// Reduction via Test-Case Generation: Insights from the Hypothesis
+// Reducer": a system that takes binary trees
 // and crashes on a height-imbalanced one. The planted bug: Encode trusts
 // its input to be balanced and looks the balance factor up in a
 // three-entry table, so an unbalanced tree panics with an index out of

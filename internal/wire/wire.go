@@ -1,7 +1,9 @@
 // Package wire is the one message that crosses from a worker process to
 // the minimize tool about a run: the [Record] a fuzzsrc property leaves
 // behind, with what the reducer needs beyond "did it fail" (how many bytes
-// the run used, its choices and spans, its failure's signature).
+// the run used, its choices and spans) and its failure (kind, signature,
+// message, location; in a replay also its draws), so that the tool never
+// reads these from a test's output.
 //
 // The worker runs candidates through Go's own fuzz worker protocol (see
 // tools/minimize), which says only whether a run failed and with what
@@ -30,16 +32,23 @@ import (
 // record file's descriptor in a worker process.
 const EnvRecordFD = "SHORTLEX_RECORD_FD"
 
-// Record is what a run of a fuzzsrc property reports to the tool.
+// Record is what a run of a fuzzsrc property reports to the tool: in a
+// worker, for every candidate; in a plain replay of a corpus entry, for
+// the one run, with its draws, so that the tool never reads a failure or
+// a report from the test's output.
 type Record struct {
 	Used      int    // bytes of the input the run consumed
 	Failed    bool   // the property failed (Fatalf, Errorf, panic)
 	Discarded bool   // the property discarded the input (Skip, Assume)
-	Signature string // the failure's signature, empty unless Failed
+	Kind      string // how it failed: "panic", "failed"; empty unless Failed
+	Signature string // the failure's signature (see PanicSignature), empty unless Failed
 	Message   string // the failure's message
 	Location  string // the failure's file:line
 	Choices   []minimize.Choice
 	Spans     []minimize.Span
+	// Draws are the run's labeled draws and log lines as a report shows
+	// them ("draw n: 500", "log: ..."); recorded only in a replay.
+	Draws []string
 }
 
 // Outcome converts the record to what the reducer reads.
@@ -55,7 +64,7 @@ const headerSize = 4 + 8 + 4
 // MarshalBinary encodes r as a sequence of unsigned varints and
 // length-prefixed strings, in field order.
 func (r *Record) MarshalBinary() ([]byte, error) {
-	b := make([]byte, 0, 64+len(r.Signature)+len(r.Message)+len(r.Location)+6*len(r.Choices)+8*len(r.Spans))
+	b := make([]byte, 0, 64+len(r.Kind)+len(r.Signature)+len(r.Message)+len(r.Location)+6*len(r.Choices)+8*len(r.Spans))
 	flags := uint64(0)
 	if r.Failed {
 		flags |= 1
@@ -65,7 +74,12 @@ func (r *Record) MarshalBinary() ([]byte, error) {
 	}
 	b = binary.AppendUvarint(b, uint64(r.Used))
 	b = binary.AppendUvarint(b, flags)
-	for _, s := range []string{r.Signature, r.Message, r.Location} {
+	for _, s := range []string{r.Kind, r.Signature, r.Message, r.Location} {
+		b = binary.AppendUvarint(b, uint64(len(s)))
+		b = append(b, s...)
+	}
+	b = binary.AppendUvarint(b, uint64(len(r.Draws)))
+	for _, s := range r.Draws {
 		b = binary.AppendUvarint(b, uint64(len(s)))
 		b = append(b, s...)
 	}
@@ -110,8 +124,16 @@ func (r *Record) UnmarshalBinary(data []byte) error {
 	r.Used = d.int()
 	flags := d.uvarint()
 	r.Failed, r.Discarded = flags&1 != 0, flags&2 != 0
-	r.Signature, r.Message, r.Location = d.string(), d.string(), d.string()
-	n := d.count(4)
+	r.Kind, r.Signature, r.Message, r.Location = d.string(), d.string(), d.string(), d.string()
+	n := d.count(1)
+	r.Draws = make([]string, 0, n)
+	for range n {
+		r.Draws = append(r.Draws, d.string())
+	}
+	if len(r.Draws) == 0 {
+		r.Draws = nil
+	}
+	n = d.count(4)
 	r.Choices = make([]minimize.Choice, 0, n)
 	for range n {
 		c := minimize.Choice{Offset: d.int(), Width: d.int(), Max: d.uvarint(), Below: d.uvarint()}

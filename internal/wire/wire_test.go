@@ -11,7 +11,8 @@ import (
 )
 
 var sample = &Record{
-	Used: 9, Failed: true, Signature: "failed at x_test.go:3 (x.F)", Message: "boom", Location: "x_test.go:3",
+	Used: 9, Failed: true, Kind: "failed", Signature: "failed at x_test.go:3", Message: "boom", Location: "x_test.go:3",
+	Draws:   []string{"draw n: 7", "log: hello"},
 	Choices: []minimize.Choice{{Offset: 0, Width: 1, Max: 255}, {Offset: 1, Width: 8, Max: 1<<64 - 1, Below: 1 << 63}},
 	Spans: []minimize.Span{
 		{Label: "SliceOf", Start: 0, End: 9, Parent: -1},
@@ -97,5 +98,20 @@ func BenchmarkMarshal(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		sample.MarshalBinary()
+	}
+}
+
+func TestMessageClass(t *testing.T) {
+	for _, tc := range []struct{ in, want, reason string }{
+		{"runtime error: index out of range [5] with length 3", "runtime error: index out of range [] with length", "digits go"},
+		{`bad record "zz\"ab" (count 4711)`, `bad record "" (count )`, "quoted text goes, escapes included"},
+		{"boom [recovered, repanicked]", "boom", "go test's re-panic note goes"},
+		{"first line\nsecond line", "first line", "only the first line"},
+		{"rune 'x' and `raw 1`", `rune "" and ""`, "all quote styles"},
+		{"(struct { Code int }) 0xc00001c0b8", "(struct { Code int })", "an address, as the runtime prints a value it cannot format, goes whole"},
+	} {
+		if got := MessageClass(tc.in); got != tc.want {
+			t.Errorf("MessageClass(%q) = %q, want %q (%s)", tc.in, got, tc.want, tc.reason)
+		}
 	}
 }

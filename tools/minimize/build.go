@@ -47,7 +47,7 @@ func listPackages(ctx context.Context, patterns []string) ([]*pkg, error) {
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		return nil, fmt.Errorf("go list %s: %v\n%s", strings.Join(patterns, " "), err, stderr.Bytes())
+		return nil, fmt.Errorf("go list %s: %v\n%s%s", strings.Join(patterns, " "), err, stderr.Bytes(), missingFiles(patterns))
 	}
 	wd, _ := os.Getwd()
 	var pkgs []*pkg
@@ -60,7 +60,7 @@ func listPackages(ctx context.Context, patterns []string) ([]*pkg, error) {
 			return nil, fmt.Errorf("go list: %v", err)
 		}
 		if p.Error != nil {
-			return nil, fmt.Errorf("go list: %s", p.Error.Err)
+			return nil, fmt.Errorf("go list: %s%s", p.Error.Err, missingFiles(patterns))
 		}
 		p.Arg = relativeArg(wd, p.Dir)
 		pkgs = append(pkgs, p)
@@ -69,6 +69,22 @@ func listPackages(ctx context.Context, patterns []string) ([]*pkg, error) {
 		pkgs[0].Arg = patterns[0]
 	}
 	return pkgs, nil
+}
+
+// missingFiles names the patterns that exist neither as packages (go
+// list just failed) nor as files, for an argument meant as a file that
+// was taken for an import path.
+func missingFiles(patterns []string) string {
+	var missing []string
+	for _, p := range patterns {
+		if _, err := os.Stat(p); err != nil && !strings.Contains(p, "...") {
+			missing = append(missing, p)
+		}
+	}
+	if len(missing) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (and there is no such file: %s)", strings.Join(missing, ", "))
 }
 
 // relativeArg names dir as go test would take it from wd: "." or "./x".

@@ -2,6 +2,7 @@ package main
 
 import (
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -119,12 +120,12 @@ func TestFromCrash(t *testing.T) {
 				"goroutine 1 gp=0x2 m=nil [chan receive]:\n" +
 				"testing.runFuzzing({0x62bcd8, 0x7dbbe0}, {0x7b5d40, 0x6, 0x7fe6b46c5108?})\n\t/usr/local/go/src/testing/fuzz.go:624 +0x7ec\n"},
 			"hang at fixture.go:91"},
-		{"blocked forever", "a goroutine parked on a channel is placed where it waits",
+		{"blocked forever", "a goroutine parked on a channel is a deadlock, placed where it waits",
 			crash{TimedOut: true, ExitCode: 2, Stderr: "SIGQUIT: quit\n\n" +
 				"goroutine 7 [chan receive]:\n" +
 				"fixture.Tally(0x3)\n\tFIX/fixture.go:72 +0x41\n" +
 				"testing.tRunner(0xc000003340, 0xc0000c2000)\n\t/usr/local/go/src/testing/testing.go:2036 +0xea\n"},
-			"hang at fixture.go:72"},
+			"deadlock at fixture.go:72"},
 		{"runaway recursion at the timeout", "a timed-out stack deeper than the traceback is a stack overflow in the making",
 			crash{TimedOut: true, ExitCode: 2, Stderr: "SIGQUIT: quit\n\ngoroutine 3 gp=0x1 m=nil [copystack]:\n" +
 				strings.Repeat("fixture.Depth({0x3745a86bc3d1?, 0xa?}, 0x1?)\n\tFIX/fixture.go:82 +0x65\n", 50) +
@@ -183,11 +184,6 @@ func TestFromReplay(t *testing.T) {
 				"panic({0x5fc8a0?, 0x206f7cec40a8?})\n\t/usr/local/go/src/runtime/panic.go:860 +0x13a\n" +
 				"fixture.Lookup(...)\n\tFIX/fixture.go:49\n",
 			2, "panic: runtime error: index out of range [] with length at fixture.go:49"},
-		{"fuzzsrc report", "a fuzzsrc report carries its own signature",
-			"=== RUN   FuzzFuzzsrc/x\n    fixture_test.go:128: fuzzsrc: property failed at fixture_test.go:130: n = 500 with \"00\"\n" +
-				"        draw n: 500\n        draw s: \"00\"\n        signature: failed at fixture_test.go:130 (fixture.FuzzFuzzsrc.func1.1)\n" +
-				"        input: 5 bytes, 5 used, 6 choices\n--- FAIL: FuzzFuzzsrc (0.00s)\n",
-			1, "failed at fixture_test.go:130 (fixture.FuzzFuzzsrc.func1.1)"},
 		{"os.Exit", "an exit without any failure message",
 			"=== RUN   FuzzExit\n=== RUN   FuzzExit/x\n", 3, "os.Exit(3)"},
 		{"pass", "a passing replay has no failure",
@@ -204,18 +200,6 @@ func TestFromReplay(t *testing.T) {
 	}
 }
 
-func TestFuzzsrcReport(t *testing.T) {
-	out := "=== RUN   FuzzFuzzsrc/x\n    fixture_test.go:128: fuzzsrc: property failed at fixture_test.go:130: n = 500\n" +
-		"        draw n: 500\n        log: hello\n        signature: failed at fixture_test.go:130\n" +
-		"        input: 5 bytes, 5 used, 6 choices\n--- FAIL: FuzzFuzzsrc (0.00s)\n"
-	want := []string{"fuzzsrc: property failed at fixture_test.go:130: n = 500", "draw n: 500", "log: hello",
-		"signature: failed at fixture_test.go:130", "input: 5 bytes, 5 used, 6 choices"}
-	got := fuzzsrcReport(out)
-	if strings.Join(got, "|") != strings.Join(want, "|") {
-		t.Errorf("report %q, want %q", got, want)
-	}
-}
-
 func TestMessageClass(t *testing.T) {
 	for _, tc := range []struct{ in, want, reason string }{
 		{"runtime error: index out of range [5] with length 3", "runtime error: index out of range [] with length", "digits go"},
@@ -227,5 +211,112 @@ func TestMessageClass(t *testing.T) {
 		if got := messageClass(tc.in); got != tc.want {
 			t.Errorf("messageClass(%q) = %q, want %q (%s)", tc.in, got, tc.want, tc.reason)
 		}
+	}
+}
+
+// TestSignatureRules checks the rules that keep a signature from matching
+// every failure (a log or skip line printed on every run, a helper's line
+// shared by its callers) and from differing between a worker and a plain
+// replay of the same failure. @name stands for the fixture's line marked
+// "// at:name" (FILE:LINE).
+func TestSignatureRules(t *testing.T) {
+	at := allMarkers(t)
+	subst := func(s string) string {
+		return regexp.MustCompile(`@(\w+)`).ReplaceAllStringFunc(s, func(m string) string {
+			v, ok := at[m[1:]]
+			if !ok {
+				t.Fatalf("no marker %s", m)
+			}
+			return v
+		})
+	}
+	for _, tc := range []struct {
+		name, reason string
+		text         string
+		want         string
+	}{
+		{"log through a helper", "note calls t.Helper and t.Logf: its caller's line is a log, printed on every run",
+			"--- FAIL: FuzzLogged (0.00s)\n    @logged: too long: 12 bytes\n    @note: checked 12 bytes\n",
+			"failed at @logged"},
+		{"first failure", "of two t.Errorf calls the first one failed the test",
+			"--- FAIL: FuzzLogged (0.00s)\n    @loggednul: NUL byte\n    @logged: too long: 12 bytes\n    @note: checked 12 bytes\n",
+			"failed at @loggednul"},
+		{"skip after the failure", "t.Skip after t.Errorf: the test failed, and the skip line is not the failure",
+			"--- FAIL: FuzzSkipped (0.00s)\n    @skipped: too long: 12 bytes\n    @skip: the rest is not implemented\n",
+			"failed at @skipped"},
+		{"only logs", "t.Fail after logs: no message is the failure",
+			"--- FAIL: FuzzLogged (0.00s)\n    @note: checked 12 bytes\n",
+			"failed (no message)"},
+		{"helper without t.Helper", "expect's line is the same for every caller; its message class tells them apart",
+			"--- FAIL: FuzzHelper (0.00s)\n    @expect: expectation failed: short\n",
+			"failed at @expect: expectation failed: short"},
+		{"runtime.Goexit in a worker", "testing reports it from testing.go with a stack; go test crashes with it as a panic",
+			"--- FAIL: FuzzGoexit (0.00s)\n    testing.go:1927: test executed panic(nil) or runtime.Goexit\n" +
+				"        goroutine 7 [running]:\n" +
+				"        runtime/debug.Stack()\n        \t/usr/local/go/src/runtime/debug/stack.go:26 +0x5e\n" +
+				"        testing.tRunner.func1()\n        \t/usr/local/go/src/testing/testing.go:1927 +0x1d0\n" +
+				"        runtime.Goexit()\n        \t/usr/local/go/src/runtime/panic.go:694 +0x5e\n" +
+				"        fixture.FuzzGoexit.func1(0x0?, {0x26f51a0f47b1?, 0x0?})\n        \tFIX/@goexit +0x1a\n" +
+				"        testing.tRunner(0xf9737b86008, 0xf9737b68090)\n        \t/usr/local/go/src/testing/testing.go:2036 +0xea\n",
+			"panic: test executed panic(nil) or runtime.Goexit at @goexit"},
+		{"testing's own message", "a message of testing without a stack is known by its text, not testing.go's line",
+			"--- FAIL: FuzzX (0.00s)\n    testing.go:1490: race detected during execution of test\n",
+			"failed: race detected during execution of test"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := newAnalyzer("/usr/local/go")
+			dir := fixturePath(t)
+			text := strings.ReplaceAll(subst(tc.text), "FIX/", dir+"/")
+			f, ok := a.fromTestOutput(text, dir)
+			if want := subst(tc.want); !ok || f.Signature != want {
+				t.Errorf("signature %q (ok %v), want %q: %s", f.Signature, ok, want, tc.reason)
+			}
+		})
+	}
+	for _, tc := range []struct {
+		name, reason string
+		crash        crash
+		want         string
+	}{
+		{"deadlock in go test", "all goroutines asleep: located where the target goroutine waits",
+			crash{ExitCode: 2, Stderr: "fatal error: all goroutines are asleep - deadlock!\n\n" +
+				"goroutine 1 [chan receive]:\ntesting.(*T).Run(0x1, {0x2, 0x3}, 0x4)\n\t/usr/local/go/src/testing/testing.go:2101 +0x4f1\n\n" +
+				"goroutine 7 [chan receive]:\nfixture.FuzzBlocked.func1(0x0?, {0x1?, 0x0?})\n\tFIX/@blocked +0x1a\n" +
+				"reflect.Value.call({0x607620?, 0x6672e8?, 0x13?}, {0x654854, 0x4}, {0x26f51a0f7080, 0x2, 0x2?})\n\t/usr/local/go/src/reflect/value.go:586 +0xf0c\n" +
+				"testing.tRunner(0x1, 0x2)\n\t/usr/local/go/src/testing/testing.go:2036 +0xea\n"},
+			"deadlock at @blocked"},
+		{"blocked in a worker", "a worker's own goroutines still run, so the runtime sees no deadlock: the timeout's dump shows the wait",
+			crash{TimedOut: true, ExitCode: 2, Stderr: "SIGQUIT: quit\n\n" +
+				"goroutine 7 gp=0x1 m=nil [chan receive, 1 minutes]:\nruntime.gopark(0x1, 0x2, 0x3, 0x4, 0x5)\n\t/usr/local/go/src/runtime/proc.go:461 +0xce\n" +
+				"fixture.FuzzBlocked.func1(0x0?, {0x1?, 0x0?})\n\tFIX/@blocked +0x1a\n" +
+				"testing.tRunner(0x1, 0x2)\n\t/usr/local/go/src/testing/testing.go:2036 +0xea\n"},
+			"deadlock at @blocked"},
+		{"stack overflow as the timeout strikes", "on a loaded machine the recursion reaches the limit late: the runtime's report, cut short by the kill, wins over the dump",
+			crash{TimedOut: true, ExitCode: -1, Signal: "killed", Stderr: "runtime: goroutine stack exceeds 1000000000-byte limit\n" +
+				"runtime: sp=0x3a76b5660388 stack=[0x3a76b5660000, 0x3a76d5660000]\nfatal error: stack overflow\n\nruntime stack:\n" +
+				"runtime.throw({0x6136d2?, 0x3a76954d1680?})\n\t/usr/local/go/src/runtime/panic.go:1229 +0x48 fp=0x3 sp=0x3 pc=0x4\n" +
+				"SIGQUIT: quit\nPC=0x5cbb41 m=3 sigcode=0\n\ngoroutine 7 [running]:\n\tgoroutine running on other thread; stack unavailable\n"},
+			"stack overflow"},
+		{"stack overflow located after the timeout", "the report got as far as the recursing goroutine",
+			crash{TimedOut: true, ExitCode: 2, Stderr: "runtime: goroutine stack exceeds 1000000000-byte limit\nfatal error: stack overflow\n\n" +
+				"goroutine 12 gp=0x3a7695590780 m=4 mp=0x3a769550b808 [running]:\n" +
+				"fixture.Depth({0x2aaa9b1?, 0x1?}, 0x0?)\n\tFIX/fixture.go:82 +0x2b fp=0x3 sp=0x3 pc=0x5\n" +
+				"SIGQUIT: quit\n\ngoroutine 7 [running]:\n\tgoroutine running on other thread; stack unavailable\n"},
+			"stack overflow at @stack"},
+		{"growing stack at the timeout", "a dump that catches the recursion copying its stack to grow it is a stack overflow in the making",
+			crash{TimedOut: true, ExitCode: 2, Stderr: "SIGQUIT: quit\n\ngoroutine 3 gp=0x1 m=nil [copystack]:\n" +
+				strings.Repeat("fixture.Depth({0x3745a86bc3d1?, 0xa?}, 0x1?)\n\tFIX/fixture.go:82 +0x65\n", 12) +
+				"fixture.FuzzStackOverflow.func1(0x0?, {0xc00001a0d8?, 0x0?})\n\tFIX/fixture_test.go:66 +0x1e\n" +
+				"testing.tRunner(0xc000003340, 0xc0000c2000)\n\t/usr/local/go/src/testing/testing.go:2036 +0xea\n"},
+			"stack overflow at @stack"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := newAnalyzer("/usr/local/go")
+			c := tc.crash
+			c.Stderr = strings.ReplaceAll(subst(c.Stderr), "FIX/", fixturePath(t)+"/")
+			if got, want := a.fromCrash(&c).Signature, subst(tc.want); got != want {
+				t.Errorf("signature %q, want %q: %s", got, want, tc.reason)
+			}
+		})
 	}
 }

@@ -2,7 +2,10 @@
 // shortlex-minimal inputs that fail the same way, and writes them to the
 // target's seed corpus:
 //
-//	go run ./tools/minimize [flags] [packages] [files]
+//	go tool minimize [flags] [packages] [files]
+//
+// after go get -tool github.com/shortlex/shortlex/tools/minimize in your
+// module (go run ./tools/minimize in this repository).
 //
 // With no files it replays every entry of each selected target's
 // testdata/fuzz/FuzzX and minimizes the failing ones; with files (Go
@@ -28,34 +31,51 @@
 // # Failure signatures
 //
 // A candidate is kept only if it fails with the original's signature
-// (crash.go has the rules): "failed at file:line" for t.Fatal and t.Error;
-// "panic: <message class> at <innermost user frame>"; "fatal error: ...
-// at ...", "stack overflow at ...", "out of memory at ...", "hang at
-// <loop>" for crashes the worker cannot survive, read from what the
-// runtime printed; "os.Exit(N)"; a fuzzsrc property's own signature. A
-// run longer than -timeout is stopped with SIGQUIT, aimed on Linux at the
-// thread that is running so that the goroutine dump shows it, and the
-// worker is restarted. Go's worker panics by itself after 10 seconds
-// ("deadlocked!"), so a -timeout above that is capped there. Workers run
-// under an address-space limit (-memlimit, RLIMIT_AS set by this binary
-// re-executed as a launcher, on Linux and FreeBSD), so a huge allocation
-// fails fast as out of memory instead of swapping.
+// (crash.go has the rules, README.md a table of them): "failed at
+// file:line" for t.Fatal and t.Error, the first failing call, never a
+// t.Log or t.Skip line; "panic: <message class> at <first panic site>",
+// one rule for plain targets and fuzzsrc properties (whose record, not
+// their output, carries it); "fatal error: ... at ...", "stack overflow
+// at ...", "out of memory at ...", "hang at <loop>", "deadlock at <wait>"
+// for crashes the worker cannot survive, read from what the runtime
+// printed; "os.Exit(N)". A run longer than -timeout is stopped with
+// SIGQUIT, aimed on Linux at the thread that is running so that the
+// goroutine dump shows it, and the worker is restarted. Go's worker
+// panics by itself after 10 seconds ("deadlocked!"), so a -timeout above
+// 9 seconds is refused. Workers run under an address-space limit
+// (-memlimit, RLIMIT_AS set by this binary re-executed as a launcher, on
+// Linux and FreeBSD), so a huge allocation fails fast as out of memory
+// instead of swapping. Under a lower inherited limit (ulimit -v), which a
+// process cannot raise, workers run under that one.
 //
 // # Output
 //
 // For each crasher: its signature, before and after (choice-sequence
 // bytes, choices, corpus file bytes), runs and time, the labeled draws of
-// the minimal input (fuzzsrc's report, or one line per argument), the new
-// corpus file and the exact go test command that replays it. The new file
-// is replayed with the test binary before it is reported; a fuzzsrc
-// target gets SHORTLEX_SHRINK=0 so that it does not shrink it again. The
-// original is never overwritten; -replace removes it once the new file is
-// written and verified. On a terminal a progress line is redrawn while
-// reducing. -json prints one object per event instead (see event in
-// report.go). Ctrl-C writes the best input so far and stops.
+// the minimal input (a fuzzsrc replay's record, or one line per
+// argument), the result as a corpus file (long lines elided), the new
+// corpus file and the go test command that replays it, anchored and
+// quoted for a shell, with -timeout for a hang and ulimit -v for running
+// out of memory. An input that does not shrink is reported unchanged and
+// not written again. If the corpus directory cannot be written, the
+// result is saved under $TMPDIR/minimize-results/FuzzX (or
+// ./minimize-results) instead, the report says where, and the exit
+// status is 2. The new file is replayed alone with the test binary in a
+// fresh process before it is reported, so that a failure that needs
+// state left by earlier runs in a worker is caught; a fuzzsrc target gets
+// SHORTLEX_SHRINK=0 so that it does not shrink it again. The original is
+// never overwritten; -replace removes it once the new file is written and
+// verified. On a terminal a progress line is redrawn while reducing.
+// -json prints one object per event instead (see event in report.go).
+// Ctrl-C, SIGTERM, SIGHUP and a closed stdout (| head) write the best
+// input so far and stop; the temporary directory
+// ($TMPDIR/minimize-<pid>-*) is removed on every exit, and a later run
+// removes those of runs that were killed outright.
 //
-// Exit status: 0 minimized, 1 nothing failed, 2 usage, build or I/O error
-// or a malformed corpus file, 3 a failing input is flaky (it did not fail
-// the same way in -replays replays). When several inputs end differently,
-// the first of 2, 3, 0, 1 wins.
+// Exit status: 0 minimized and verified (or already minimal), 1 nothing
+// failed, 2 usage, build or I/O error or a malformed corpus file, 3 a
+// failing input is flaky (it did not fail the same way in -replays
+// replays) or its minimized entry does not fail the same way replayed
+// alone ("unverified"). When several inputs end differently, the first of
+// 2, 3, 0, 1 wins.
 package main

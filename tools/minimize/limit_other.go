@@ -11,3 +11,6 @@ const envRlimitAS = ""
 const canLimitMemory = false
 
 func execLimited() {}
+
+// inheritedMemLimit returns 0: no limit this tool can read.
+func inheritedMemLimit() int64 { return 0 }

@@ -28,15 +28,22 @@ func execLimited() {
 	limit, err := strconv.ParseInt(v, 10, 64)
 	if err == nil && len(os.Args) > 1 {
 		var rl syscall.Rlimit
-		// The fields are uint64 on most systems and int64 on FreeBSD.
-		for _, f := range []reflect.Value{reflect.ValueOf(&rl.Cur).Elem(), reflect.ValueOf(&rl.Max).Elem()} {
-			if f.CanUint() {
-				f.SetUint(uint64(limit))
-			} else {
-				f.SetInt(limit)
+		if err = syscall.Getrlimit(syscall.RLIMIT_AS, &rl); err == nil {
+			// Lowering is always allowed; raising above the inherited
+			// hard limit is not (EPERM), and the tool never asks to.
+			if hard := rlimitValue(reflect.ValueOf(&rl.Max).Elem()); hard >= 0 && limit > hard {
+				limit = hard
 			}
+			// The fields are uint64 on most systems and int64 on FreeBSD.
+			for _, f := range []reflect.Value{reflect.ValueOf(&rl.Cur).Elem(), reflect.ValueOf(&rl.Max).Elem()} {
+				if f.CanUint() {
+					f.SetUint(uint64(limit))
+				} else {
+					f.SetInt(limit)
+				}
+			}
+			err = syscall.Setrlimit(syscall.RLIMIT_AS, &rl)
 		}
-		err = syscall.Setrlimit(syscall.RLIMIT_AS, &rl)
 		if err == nil {
 			err = syscall.Exec(os.Args[1], os.Args[1:], os.Environ())
 		}
@@ -47,3 +54,31 @@ func execLimited() {
 
 // canLimitMemory reports whether execLimited works here.
 const canLimitMemory = true
+
+// inheritedMemLimit returns the address-space limit (RLIMIT_AS, what
+// ulimit -v sets) this process runs under, in bytes, or 0 if there is
+// none. Workers inherit it: a -memlimit above it cannot be set, and
+// need not be.
+func inheritedMemLimit() int64 {
+	var rl syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_AS, &rl); err != nil {
+		return 0
+	}
+	return max(rlimitValue(reflect.ValueOf(&rl.Cur).Elem()), 0)
+}
+
+// rlimitValue reads an Rlimit field: -1 for RLIM_INFINITY (all ones as
+// uint64, or -1 as int64 on FreeBSD) or a value beyond int64.
+func rlimitValue(f reflect.Value) int64 {
+	if f.CanUint() {
+		u := f.Uint()
+		if u > 1<<62 {
+			return -1
+		}
+		return int64(u)
+	}
+	if i := f.Int(); i >= 0 && i <= 1<<62 {
+		return i
+	}
+	return -1
+}

@@ -34,7 +34,40 @@ var (
 	fixtureDir string    // the copy
 	bins       *binCache // the test binaries, shared by every run
 	goroot     string
+	testTmp    string // the tests' temporary directory
 )
+
+// endToEnd skips a test that builds and runs the fixture's test binary
+// under -short.
+func endToEnd(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("end-to-end: builds and runs the fixture (-short)")
+	}
+}
+
+var toolBin struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+// buildTool builds this command into a binary, once, for the tests that
+// run it as a process of its own: signals, its exit, its environment.
+func buildTool(t *testing.T) string {
+	t.Helper()
+	toolBin.once.Do(func() {
+		toolBin.path = filepath.Join(testTmp, "minimize")
+		out, err := exec.Command("go", "build", "-o", toolBin.path, ".").CombinedOutput()
+		if err != nil {
+			toolBin.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if toolBin.err != nil {
+		t.Fatal(toolBin.err)
+	}
+	return toolBin.path
+}
 
 func TestMain(m *testing.M) {
 	execLimited() // the memory-limit launcher re-executes this binary
@@ -48,6 +81,7 @@ func runTests(m *testing.M) int {
 		return 1
 	}
 	defer os.RemoveAll(tmp)
+	testTmp = tmp
 	fixtureDir = filepath.Join(tmp, "fixture")
 	if err := makeFixtureModule(fixtureDir); err != nil {
 		fmt.Fprintln(os.Stderr, "setting up the fixture module:", err)
@@ -178,6 +212,7 @@ func byTarget(events []event, target, kind string) []event {
 // exact result, the signature, and that the written file replays under
 // plain go test with the same failure.
 func TestFixture(t *testing.T) {
+	endToEnd(t)
 	at := markers(t)
 	cases := []struct {
 		target, reason string
@@ -207,20 +242,32 @@ func TestFixture(t *testing.T) {
 		{"FuzzHugeAlloc", "a 1 TiB allocation under the memory limit",
 			"out of memory at " + at["alloc"], []any{"", uint8(128)}, nil},
 		{"FuzzFuzzsrc", "a fuzzsrc property: the record's signature, and its draws",
-			"failed at " + at["fuzzsrc"] + " (fixture.FuzzFuzzsrc.func1.1)", nil,
+			"failed at " + at["fuzzsrc"], nil,
 			[]string{"draw n: 500"}},
 	}
 	var names []string
 	for _, c := range cases {
-		names = append(names, c.target)
+		if c.target != "FuzzHang" {
+			names = append(names, c.target)
+		}
 		resetCorpus(t, c.target)
 	}
+	// The default -timeout for every target but the one that hangs: a
+	// loaded machine must not turn a slow run into a hang. FuzzHang never
+	// returns, so a short limit only saves time on its hanging runs.
 	start := time.Now()
-	code, events, stderr := runTool(t, context.Background(), "-timeout", "1s", "-run", "^("+strings.Join(names, "|")+")$", ".")
-	t.Logf("minimized %d targets in %v", len(cases), time.Since(start))
-	if code != exitMinimized {
-		t.Errorf("exit code %d, want %d; stderr:\n%s", code, exitMinimized, stderr)
+	var events []event
+	for _, args := range [][]string{
+		{"-run", "^(" + strings.Join(names, "|") + ")$", "."},
+		{"-timeout", "2s", "-run", "^FuzzHang$", "."},
+	} {
+		code, evs, stderr := runTool(t, context.Background(), args...)
+		if code != exitMinimized {
+			t.Errorf("%q: exit code %d, want %d; stderr:\n%s", args, code, exitMinimized, stderr)
+		}
+		events = append(events, evs...)
 	}
+	t.Logf("minimized %d targets in %v", len(cases), time.Since(start))
 	for _, e := range events {
 		if e.Event == "error" {
 			t.Errorf("error event: %+v", e)
@@ -294,6 +341,14 @@ func TestFixture(t *testing.T) {
 				}
 				return
 			}
+			if c.draws != nil {
+				// fuzzsrc: the tool reads the record; a person reads the
+				// report, which names the signature.
+				if !strings.Contains(r.out, "signature: "+c.signature+"\n") {
+					t.Errorf("%s: the report lacks signature: %s:\n%s", d.Replay, c.signature, lastLines(r.out, 30))
+				}
+				return
+			}
 			var sig string
 			if f, ok := an.fromReplay(r.out, fixtureDir, r.code, r.sig); ok {
 				sig = f.Signature
@@ -315,22 +370,23 @@ func slicesContain(ss []string, s string) bool {
 }
 
 // plainGoTest runs a replay command as printed ("go test -run=... .") in
-// the fixture directory, with -timeout for a hang.
+// the fixture directory with a POSIX shell, as a person would paste it,
+// with -timeout for a hang.
 func plainGoTest(t *testing.T, command string, hang bool) (r struct {
 	out  string
 	code int
 	sig  string
 }) {
-	args := strings.Fields(command)
-	if len(args) < 3 || args[0] != "go" || args[1] != "test" {
+	if !strings.Contains(command, "go test ") {
 		r.out = "bad replay command " + command
 		return r
 	}
-	args = args[1:]
-	if hang {
-		args = append(args[:1], append([]string{"-timeout=3s"}, args[1:]...)...)
+	if hang && !strings.Contains(command, "-timeout=") {
+		command = strings.Replace(command, "go test ", "go test -timeout=3s ", 1)
 	}
-	cmd := exec.Command("go", args...)
+	// A shell: the command is quoted for one, and may set a limit first,
+	// (ulimit -v N && go test ...).
+	cmd := exec.Command("sh", "-c", command)
 	cmd.Dir = fixtureDir
 	out, _ := cmd.CombinedOutput()
 	r.out = string(out)
@@ -349,6 +405,7 @@ func plainGoTest(t *testing.T, command string, hang bool) (r struct {
 }
 
 func TestFlaky(t *testing.T) {
+	endToEnd(t)
 	resetCorpus(t, "FuzzFlaky")
 	code, events, _ := runTool(t, context.Background(), "-run", "FuzzFlaky", ".")
 	if code != exitFlaky {
@@ -368,6 +425,7 @@ func TestFlaky(t *testing.T) {
 }
 
 func TestMalformed(t *testing.T) {
+	endToEnd(t)
 	resetCorpus(t, "FuzzMalformed")
 	code, events, _ := runTool(t, context.Background(), "-run", "FuzzMalformed", ".")
 	if code != exitError {
@@ -397,20 +455,39 @@ func TestExitCodes(t *testing.T) {
 		name, reason string
 		args         []string
 		want         int
+		stderr       string // what stderr or an error event must say, if anything
+		builds       bool   // it gets as far as building the fixture
 	}{
-		{"nothing fails", "every entry of FuzzPasses passes", []string{"-run", "FuzzPasses", "."}, exitNoFailure},
-		{"passing entries only", "the crasher is filtered out by the entry pattern", []string{"-run", "FuzzFatal/passing", "."}, exitNoFailure},
-		{"bad flag", "usage error", []string{"-nosuchflag"}, exitError},
-		{"style without files", "-style needs testcase files", []string{"-style", "v1", "."}, exitError},
-		{"bad style", "only v1, v2 and raw exist", []string{"-style", "v9", "go.mod"}, exitError},
-		{"no targets", "-run matches nothing", []string{"-run", "NoSuchTarget", "."}, exitError},
-		{"not a package", "go list fails", []string{"./nosuchdir"}, exitError},
+		{"nothing fails", "every entry of FuzzPasses passes", []string{"-run", "FuzzPasses", "."}, exitNoFailure, "", true},
+		{"passing entries only", "the crasher is filtered out by the entry pattern", []string{"-run", "FuzzFatal/passing", "."}, exitNoFailure, "", true},
+		{"bad flag", "usage error", []string{"-nosuchflag"}, exitError, "flag provided but not defined", false},
+		{"style without files", "-style needs testcase files", []string{"-style", "v1", "."}, exitError, "-style applies to testcase files", false},
+		{"bad style", "only v1, v2 and raw exist", []string{"-style", "v9", "go.mod"}, exitError, "v9", false},
+		{"no targets", "-run matches nothing", []string{"-run", "NoSuchTarget", "."}, exitError, "", true},
+		{"missing directory", "a path that does not exist is not sent to go list", []string{"./nosuchdir"}, exitError, "./nosuchdir: no such file or directory", false},
+		{"missing file", "a missing corpus file is not taken for a package path",
+			[]string{"-run", "FuzzFatal", ".", "testdata/fuzz/FuzzFatal/nosuchfile"}, exitError, "testdata/fuzz/FuzzFatal/nosuchfile: no such file", false},
+		{"missing bare file", "an argument that is neither a package nor a file: go list's error says both",
+			[]string{"-run", "FuzzFatal", "crash-3f2a"}, exitError, "no such file: crash-3f2a", false},
+		{"huge -memlimit", "a size that overflows int64 is refused, not wrapped", []string{"-memlimit", "9000000TiB", "."}, exitError, "too large", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			if tc.builds {
+				endToEnd(t)
+			}
 			resetCorpus(t, "FuzzFatal")
-			code, _, stderr := runTool(t, context.Background(), tc.args...)
+			code, events, stderr := runTool(t, context.Background(), tc.args...)
 			if code != tc.want {
 				t.Errorf("exit code %d, want %d (%s); stderr: %s", code, tc.want, tc.reason, stderr)
+			}
+			// Usage errors go to stderr, others are -json error events.
+			for _, e := range events {
+				if e.Event == "error" {
+					stderr += e.Message + "\n"
+				}
+			}
+			if !strings.Contains(stderr, tc.stderr) {
+				t.Errorf("stderr and error events %q lack %q (%s)", stderr, tc.stderr, tc.reason)
 			}
 		})
 	}
@@ -419,6 +496,7 @@ func TestExitCodes(t *testing.T) {
 // TestLibFuzzerTestcase minimizes an OSS-Fuzz testcase of each native
 // style into a Go corpus file.
 func TestLibFuzzerTestcase(t *testing.T) {
+	endToEnd(t)
 	for _, style := range []corpus.Style{corpus.NativeV1, corpus.NativeV2} {
 		t.Run(style.String(), func(t *testing.T) {
 			resetCorpus(t, "FuzzFatal")
@@ -455,6 +533,7 @@ func TestLibFuzzerTestcase(t *testing.T) {
 // TestReplace checks that -replace removes the original only after the
 // minimized file is written, and that without it the original stays.
 func TestReplace(t *testing.T) {
+	endToEnd(t)
 	for _, replace := range []bool{false, true} {
 		t.Run(fmt.Sprint("replace=", replace), func(t *testing.T) {
 			resetCorpus(t, "FuzzIndex")
@@ -488,6 +567,7 @@ func TestReplace(t *testing.T) {
 // TestInterrupt cancels the run at the first shrink, as Ctrl-C does: the
 // best input so far is written and verified.
 func TestInterrupt(t *testing.T) {
+	endToEnd(t)
 	resetCorpus(t, "FuzzRecord")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -533,6 +613,7 @@ func (w *cancelWriter) Write(p []byte) (int, error) {
 // draws, the file and the exact replay command; and no progress line when
 // the output is not a terminal.
 func TestTextReport(t *testing.T) {
+	endToEnd(t)
 	resetCorpus(t, "FuzzFatal")
 	var stdout, stderr bytes.Buffer
 	code := runIn(t, context.Background(), &stdout, &stderr, "-run", "FuzzFatal", ".")
@@ -545,14 +626,15 @@ func TestTextReport(t *testing.T) {
 		"before:", "after:", "runs:",
 		`draw s (string): "xxx"`,
 		"wrote:     testdata/fuzz/FuzzFatal/",
-		"replay:    go test -run=FuzzFatal/",
+		"entry:\n    go test fuzz v1\n    string(\"xxx\")\n",
+		"replay:    go test -run='^FuzzFatal$/^",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the report lacks %q:\n%s", want, out)
 		}
 	}
-	if regexp.MustCompile(`replay: +go test -run=FuzzFatal/[0-9a-f]{16} \.\n`).FindString(out) == "" {
-		t.Errorf("the replay command is not exactly go test -run=FuzzFatal/<name> .:\n%s", out)
+	if regexp.MustCompile(`replay: +go test -run='\^FuzzFatal\$/\^[0-9a-f]{16}\$' \.\n`).FindString(out) == "" {
+		t.Errorf("the replay command is not exactly go test -run='^FuzzFatal$/^<name>$' .:\n%s", out)
 	}
 	if strings.Contains(out, "\r") || strings.Contains(out, "\033") {
 		t.Errorf("progress output on a non-terminal:\n%q", out)
@@ -606,5 +688,398 @@ func TestSharedMemHeader(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "mem.go"), []byte("package fuzz\ntype sharedMemHeader struct {\n\tvalueLen int\n\tcount int64\n}\n"), 0o644)
 	if err := checkSharedMemHeader(fake); err == nil {
 		t.Error("a reordered sharedMemHeader was accepted")
+	}
+}
+
+func TestReplayCommand(t *testing.T) {
+	for _, tc := range []struct {
+		name, reason       string
+		target, entry, pkg string
+		extra              []string
+		want               string
+	}{
+		{"plain", "anchored both ways, quoted because of ^ and $",
+			"FuzzX", "0123abcd", ".", nil, `go test -run='^FuzzX$/^0123abcd$' .`},
+		{"package path", "a ./path needs no quotes",
+			"FuzzParse", "f4d9605dd2ca9b96", "./internal/parse", nil, `go test -run='^FuzzParse$/^f4d9605dd2ca9b96$' ./internal/parse`},
+		{"odd entry name", "regexp metacharacters are escaped, a quote survives the shell",
+			"FuzzX", "it's (1).txt", "./my pkg", nil, `go test -run='^FuzzX$/^it'\''s \(1\)\.txt$' './my pkg'`},
+		{"extra flags", "flags go before the package, each quoted as needed",
+			"FuzzX", "ab", ".", []string{"-timeout=30s", "-memlimit=a b"}, `go test -run='^FuzzX$/^ab$' -timeout=30s '-memlimit=a b' .`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := replayCommand(tc.target, tc.entry, tc.pkg, tc.extra...)
+			if got != tc.want {
+				t.Fatalf("got  %s\nwant %s (%s)", got, tc.want, tc.reason)
+			}
+			// What a shell makes of it: the -run pattern selects exactly
+			// this target and entry, as go test splits it at the slash.
+			out, err := exec.Command("sh", "-c", `for a in "$@"; do printf '%s\n' "$a"; done`, "sh", strings.TrimPrefix(got, "go test ")).Output()
+			if err != nil {
+				t.Fatal(err)
+			}
+			argv, err := exec.Command("sh", "-c", "printf '%s\\n' "+strings.TrimPrefix(got, "go test ")).Output()
+			if err != nil {
+				t.Fatal(err, string(out))
+			}
+			args := strings.Split(strings.TrimSuffix(string(argv), "\n"), "\n")
+			if args[len(args)-1] != tc.pkg {
+				t.Errorf("the shell reads the package as %q, want %q", args[len(args)-1], tc.pkg)
+			}
+			pattern, ok := strings.CutPrefix(args[0], "-run=")
+			if !ok {
+				t.Fatalf("the shell reads %q", args)
+			}
+			targetRE, entryRE, _ := strings.Cut(pattern, "/")
+			for _, m := range []struct {
+				target, entry string
+				want          bool
+			}{
+				{tc.target, tc.entry, true},
+				{tc.target + "Y", tc.entry, false},
+				{"A" + tc.target, tc.entry, false},
+				{tc.target, tc.entry + "0", false},
+				{tc.target, "0" + tc.entry, false},
+			} {
+				got := regexp.MustCompile(targetRE).MatchString(m.target) && regexp.MustCompile(entryRE).MatchString(m.entry)
+				if got != m.want {
+					t.Errorf("-run=%s selects %s/%s: %v, want %v", pattern, m.target, m.entry, got, m.want)
+				}
+			}
+		})
+	}
+}
+
+func TestParseSize(t *testing.T) {
+	for _, tc := range []struct {
+		in, reason string
+		want       int64
+		err        string // a part of the error; "" for none
+	}{
+		{"4GiB", "the default", 4 << 30, ""},
+		{"0", "no limit", 0, ""},
+		{"1500", "bytes", 1500, ""},
+		{"512B", "bytes with a suffix", 512, ""},
+		{"8388607TiB", "the largest TiB count that fits", 8388607 << 40, ""},
+		{"8388608TiB", "2^63 bytes overflows int64", 0, "too large"},
+		{"9223372036854775807", "the largest byte count", 1<<63 - 1, ""},
+		{"9223372036854775808", "one more overflows the number itself", 0, "too large"},
+		{"99999999999999999999GiB", "overflows before the suffix applies", 0, "too large"},
+		{"-1", "negative", 0, "bad size"},
+		{"4gb", "suffixes are KiB, MiB, GiB, TiB", 0, "bad size"},
+		{"", "empty", 0, "bad size"},
+	} {
+		t.Run(tc.in, func(t *testing.T) {
+			got, err := parseSize(tc.in)
+			switch {
+			case tc.err == "" && err != nil:
+				t.Errorf("error %v (%s)", err, tc.reason)
+			case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
+				t.Errorf("error %v, want one saying %q (%s)", err, tc.err, tc.reason)
+			case got != tc.want:
+				t.Errorf("got %d, want %d (%s)", got, tc.want, tc.reason)
+			}
+			if err == nil {
+				if back, err := parseSize(formatSize(got)); err != nil || back != got {
+					t.Errorf("formatSize(%d) = %q reads back as %d, %v", got, formatSize(got), back, err)
+				}
+			}
+		})
+	}
+}
+
+func TestElideLine(t *testing.T) {
+	long := strings.Repeat("a", 150) + "BUG" + strings.Repeat("é", 100)
+	got := elideLine(long, 40)
+	if want := strings.Repeat("a", 30) + " … (313 bytes elided) … " + strings.Repeat("é", 5); got != want {
+		t.Errorf("elideLine = %q, want %q (head 3/4, tail 1/4 of the limit, cut between runes)", got, want)
+	}
+	if got := elideLine("short", 40); got != "short" {
+		t.Errorf("a short line changed: %q", got)
+	}
+	text := "go test fuzz v1\n[]byte(\"" + strings.Repeat("x", 100) + "\")\n"
+	if got, want := elideText(text, 40), "go test fuzz v1\n[]byte(\"xxxxxxxxxxxxxxxxxxxxxx … (70 bytes elided) … xxxxxxxx\")\n"; got != want {
+		t.Errorf("elideText = %q, want %q", got, want)
+	}
+}
+
+// TestUnchanged minimizes an entry that is already minimal: it says so,
+// points at the entry and writes nothing.
+func TestUnchanged(t *testing.T) {
+	endToEnd(t)
+	resetCorpus(t, "FuzzFatal")
+	code, events, _ := runTool(t, context.Background(), "-run", "FuzzFatal", ".")
+	done := byTarget(events, "FuzzFatal", "done")
+	if code != exitMinimized || len(done) != 1 || done[0].Status != "minimized" {
+		t.Fatalf("first run: exit code %d, done events %+v", code, done)
+	}
+	minimal := done[0].File
+	dir := filepath.Join(fixtureDir, "testdata", "fuzz", "FuzzFatal")
+	before, _ := os.ReadDir(dir)
+
+	code, events, stderr := runTool(t, context.Background(), "-run", "FuzzFatal", ".", minimal)
+	done = byTarget(events, "FuzzFatal", "done")
+	if code != exitMinimized {
+		t.Errorf("exit code %d, want %d: a failing input that is already minimal is a success; stderr %s", code, exitMinimized, stderr)
+	}
+	if len(done) != 1 {
+		t.Fatalf("done events %+v, want one", done)
+	}
+	d := done[0]
+	if d.Status != "unchanged" || !d.Unchanged || d.File != minimal || d.Verified == nil || !*d.Verified {
+		t.Errorf("done %+v: want status unchanged, file %s, verified", d, minimal)
+	}
+	if want := replayCommand("FuzzFatal", filepath.Base(minimal), "."); d.Replay != want {
+		t.Errorf("replay %q, want %q", d.Replay, want)
+	}
+	after, _ := os.ReadDir(dir)
+	if len(after) != len(before) {
+		t.Errorf("the corpus went from %d to %d files", len(before), len(after))
+	}
+
+	var stdout bytes.Buffer
+	runIn(t, context.Background(), &stdout, io.Discard, "-run", "FuzzFatal", ".", minimal)
+	for _, want := range []string{"unchanged: nothing smaller fails the same way: " + minimal, "0 minimized, 1 already minimal"} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("the report lacks %q:\n%s", want, stdout.String())
+		}
+	}
+	if strings.Contains(stdout.String(), "wrote:") {
+		t.Errorf("the report says it wrote something:\n%s", stdout.String())
+	}
+}
+
+// TestUnwritableCorpus minimizes a crasher whose target's corpus
+// directory cannot be written (a file is in its way, which stops root
+// too): exit 2, and the result is printed and saved elsewhere.
+func TestUnwritableCorpus(t *testing.T) {
+	endToEnd(t)
+	resetCorpus(t, "FuzzFatal")
+	crasher := filepath.Join(t.TempDir(), "crasher")
+	data, err := os.ReadFile(filepath.Join(fixtureDir, "testdata", "fuzz", "FuzzFatal", "crasher"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(crasher, data, 0o644)
+	dir := filepath.Join(fixtureDir, "testdata", "fuzz", "FuzzFatal")
+	os.RemoveAll(dir)
+	if err := os.WriteFile(dir, []byte("in the way\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { resetCorpus(t, "FuzzFatal") }) // after t.Chdir is undone
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+
+	const want = "go test fuzz v1\nstring(\"xxx\")\n"
+	code, events, stderr := runTool(t, context.Background(), "-run", "FuzzFatal", ".", crasher)
+	if code != exitError {
+		t.Errorf("exit code %d, want %d: the result is not in the corpus; stderr %s", code, exitError, stderr)
+	}
+	done := byTarget(events, "FuzzFatal", "done")
+	if len(done) != 1 {
+		t.Fatalf("done events %+v, want one", events)
+	}
+	d := done[0]
+	if d.Content != want || d.File != "" || d.Verified == nil || *d.Verified || !strings.Contains(d.Message, "testdata/fuzz/FuzzFatal") {
+		t.Errorf("done %+v: want the content %q, no file, not verified, a message naming the directory", d, want)
+	}
+	if !strings.HasPrefix(d.Saved, filepath.Join(tmp, resultsDir, "FuzzFatal")+string(filepath.Separator)) {
+		t.Errorf("saved %q, want a file in $TMPDIR/%s/FuzzFatal", d.Saved, resultsDir)
+	}
+	if got, err := os.ReadFile(d.Saved); err != nil || string(got) != want {
+		t.Errorf("the saved copy holds %q (%v), want %q", got, err, want)
+	}
+
+	var stdout bytes.Buffer
+	runIn(t, context.Background(), &stdout, io.Discard, "-run", "FuzzFatal", ".", crasher)
+	for _, s := range []string{"    string(\"xxx\")\n", "not written: cannot write to testdata/fuzz/FuzzFatal", "saved:     " + d.Saved} {
+		if !strings.Contains(stdout.String(), s) {
+			t.Errorf("the report lacks %q:\n%s", s, stdout.String())
+		}
+	}
+
+	// No copy either: files in the way of both places for one. The
+	// entry printed is then the only record, and the report says so.
+	os.RemoveAll(filepath.Join(tmp, resultsDir))
+	for _, dir := range []string{tmp, fixtureDir} {
+		if err := os.WriteFile(filepath.Join(dir, resultsDir), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	defer os.Remove(filepath.Join(fixtureDir, resultsDir))
+	stdout.Reset()
+	code = runIn(t, context.Background(), &stdout, io.Discard, "-run", "FuzzFatal", ".", crasher)
+	if code != exitError {
+		t.Errorf("no copy: exit code %d, want %d", code, exitError)
+	}
+	for _, s := range []string{"    string(\"xxx\")\n", "saved:     nowhere"} {
+		if !strings.Contains(stdout.String(), s) {
+			t.Errorf("no copy: the report lacks %q:\n%s", s, stdout.String())
+		}
+	}
+}
+
+func TestSweepTempDirs(t *testing.T) {
+	root := t.TempDir()
+	dead := exec.Command("true")
+	if err := dead.Run(); err != nil {
+		t.Fatal(err)
+	}
+	deadPID, livePID := dead.ProcessState.Pid(), os.Getppid()
+	host, _ := os.Hostname()
+	for _, tc := range []struct {
+		name, owner, reason string
+		kept                bool
+	}{
+		{fmt.Sprintf("minimize-%d-1", deadPID), host, "its process is gone", false},
+		{fmt.Sprintf("minimize-%d-2", livePID), host, "its process runs", true},
+		{fmt.Sprintf("minimize-%d-3", os.Getpid()), host, "this process's own", true},
+		{fmt.Sprintf("minimize-%d-4", deadPID), "", "no owner file: not certainly this tool's", true},
+		{fmt.Sprintf("minimize-%d-5", deadPID), "elsewhere", "another host's process, with another pid space", true},
+		{"minimize-test-123", host, "not a pid", true},
+		{resultsDir, host, "results are not temporary", true},
+	} {
+		dir := filepath.Join(root, tc.name)
+		os.MkdirAll(filepath.Join(dir, "bins"), 0o777)
+		if tc.owner != "" {
+			os.WriteFile(filepath.Join(dir, tempDirOwner), []byte(tc.owner+"\n"), 0o644)
+		}
+	}
+	sweepTempDirs(root)
+	for _, tc := range []struct {
+		name, reason string
+		kept         bool
+	}{
+		{fmt.Sprintf("minimize-%d-1", deadPID), "its process is gone", false},
+		{fmt.Sprintf("minimize-%d-2", livePID), "its process runs", true},
+		{fmt.Sprintf("minimize-%d-3", os.Getpid()), "this process's own", true},
+		{fmt.Sprintf("minimize-%d-4", deadPID), "no owner file: not certainly this tool's", true},
+		{fmt.Sprintf("minimize-%d-5", deadPID), "another host's", true},
+		{"minimize-test-123", "not a pid", true},
+		{resultsDir, "results are not temporary", true},
+	} {
+		_, err := os.Stat(filepath.Join(root, tc.name))
+		if kept := err == nil; kept != tc.kept {
+			t.Errorf("%s: kept %v, want %v (%s)", tc.name, kept, tc.kept, tc.reason)
+		}
+	}
+}
+
+// leftTempDirs lists the tool's temporary directories in dir.
+func leftTempDirs(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var left []string
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), tempDirPrefix) && e.Name() != resultsDir {
+			left = append(left, e.Name())
+		}
+	}
+	return left
+}
+
+// TestSignals runs the command as a process and stops it as a shell
+// would: its reader goes away (| head), or SIGTERM. It must end by
+// itself, keep the best input so far, and leave no temporary directory.
+func TestSignals(t *testing.T) {
+	endToEnd(t)
+	if runtime.GOOS == "windows" {
+		t.Skip("POSIX signals")
+	}
+	bin := buildTool(t)
+	for _, tc := range []struct {
+		name, reason string
+		target       string
+		args         []string
+		stop         func(cmd *exec.Cmd, stdout *os.File)
+		after        string // what the output must say after the stop
+	}{
+		{"broken pipe", "| head: the reader closes after a few lines",
+			"FuzzRecord", []string{"-json", "-parallel", "1", "-run", "^FuzzRecord$", "."},
+			func(cmd *exec.Cmd, stdout *os.File) { stdout.Close() }, ""},
+		{"SIGTERM", "a job control or CI timeout, mid-reduction of a slow target",
+			"FuzzHang", []string{"-json", "-parallel", "1", "-timeout", "2s", "-run", "^FuzzHang$", "."},
+			func(cmd *exec.Cmd, stdout *os.File) { cmd.Process.Signal(syscall.SIGTERM) }, `"status":"interrupted"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			resetCorpus(t, tc.target)
+			tmp := t.TempDir()
+			r, w, err := os.Pipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var stderr bytes.Buffer
+			cmd := exec.Command(bin, tc.args...)
+			cmd.Dir = fixtureDir
+			cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+			cmd.Stdout, cmd.Stderr = w, &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			w.Close()
+			// Wait for the first smaller input, so that the best so far
+			// is a new file.
+			br := bufio.NewReader(r)
+			for {
+				line, err := br.ReadString('\n')
+				if err != nil {
+					t.Fatalf("the output ended before a shrink event: %v; stderr %s", err, stderr.String())
+				}
+				if strings.Contains(line, `"event":"shrink"`) {
+					break
+				}
+			}
+			tc.stop(cmd, r)
+			rest, _ := io.ReadAll(br) // nothing after a closed pipe
+			r.Close()
+			err = cmd.Wait()
+			if !strings.Contains(string(rest), tc.after) {
+				t.Errorf("the output after the stop lacks %s (%s):\n%s", tc.after, tc.reason, rest)
+			}
+			if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+				t.Errorf("killed by %v (%s); stderr:\n%s", ws.Signal(), tc.reason, stderr.String())
+			}
+			if left := leftTempDirs(t, tmp); len(left) > 0 {
+				t.Errorf("left %q in TMPDIR (%s)", left, tc.reason)
+			}
+			entries, _ := os.ReadDir(filepath.Join(fixtureDir, "testdata", "fuzz", tc.target))
+			orig, _ := os.ReadDir(filepath.Join("testdata", "fixture", "testdata", "fuzz", tc.target))
+			if len(entries) != len(orig)+1 {
+				t.Errorf("the corpus has %d files, want the %d originals and the best so far (%s); exit %v; output after the shrink:\n%s\nstderr:\n%s",
+					len(entries), len(orig), tc.reason, err, rest, stderr.String())
+			}
+		})
+	}
+}
+
+func TestWorkerMemLimit(t *testing.T) {
+	const warning = "minimize: warning: the inherited address-space limit (ulimit -v) is 1000000KiB; a Go process reserves hundreds of MiB of address space, so below about 1536MiB the tool's workers fail now and then with out of memory\n"
+	for _, tc := range []struct {
+		name, reason string
+		limit        int64
+		set          bool
+		text         string
+		inherited    int64
+		want         int64
+		stderr       string
+	}{
+		{"no inherited limit", "the default applies", 4 << 30, false, "4GiB", 0, 4 << 30, ""},
+		{"no limit at all", "-memlimit 0 and nothing inherited", 0, true, "0", 0, 0, ""},
+		{"default above inherited", "ulimit -v 2000000: the workers inherit it; 4GiB cannot be set", 4 << 30, false, "4GiB", 2000000 << 10, 0, ""},
+		{"explicit above inherited", "the user asked for more than can be had: one line says so", 8 << 30, true, "8GiB", 3 << 30, 0,
+			"minimize: -memlimit 8GiB: workers run under the lower address-space limit this process inherited (ulimit -v), 3GiB\n"},
+		{"below inherited", "a lower limit can be set", 1 << 30, true, "1GiB", 3 << 30, 1 << 30, ""},
+		{"inherited too low", "below ~1.5 GiB Go processes fail at random: warn", 4 << 30, false, "4GiB", 1000000 << 10, 0, warning},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var w bytes.Buffer
+			got := workerMemLimit(tc.limit, tc.set, tc.text, tc.inherited, &w)
+			if got != tc.want || w.String() != tc.stderr {
+				t.Errorf("got %d and %q, want %d and %q (%s)", got, w.String(), tc.want, tc.stderr, tc.reason)
+			}
+		})
 	}
 }

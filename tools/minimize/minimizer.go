@@ -63,6 +63,11 @@ var bytesType = reflect.TypeFor[[]byte]()
 // run by itself (RunFuzzWorker in internal/fuzz/worker.go).
 const goWorkerDeadline = 10 * time.Second
 
+// maxRunTimeout is the longest -timeout: Go's worker panics "deadlocked!"
+// at goWorkerDeadline, with a dump that may not show the running
+// goroutine, so the tool must stop a run first.
+const maxRunTimeout = goWorkerDeadline - time.Second
+
 func (m *minimizer) main(ctx context.Context) int {
 	goroot, err := goEnv(ctx, "GOROOT")
 	if err == nil {
@@ -72,12 +77,17 @@ func (m *minimizer) main(ctx context.Context) int {
 		m.rep.errorEvent(event{Message: err.Error()})
 		return exitError
 	}
+	if m.cfg.timeout > maxRunTimeout {
+		m.rep.errorEvent(event{Message: fmt.Sprintf("-timeout %v is longer than a run can take here: Go's fuzz worker, which runs each candidate, ends any run after %v by itself, so the tool stops runs at %v at most; use -timeout %v or less",
+			m.cfg.timeout, goWorkerDeadline, maxRunTimeout, maxRunTimeout)})
+		return exitError
+	}
 	m.an = newAnalyzer(goroot)
-	if m.tmp, err = os.MkdirTemp("", "minimize-"); err != nil {
+	if m.tmp, err = makeTempDir(); err != nil {
 		m.rep.errorEvent(event{Message: err.Error()})
 		return exitError
 	}
-	defer os.RemoveAll(m.tmp)
+	defer removeTempDir(m.tmp)
 
 	targets, err := m.prepare(ctx)
 	if err != nil {
@@ -98,7 +108,7 @@ func (m *minimizer) main(ctx context.Context) int {
 		return exitError
 	case m.flaky > 0:
 		return exitFlaky
-	case m.minimized > 0, m.unchanged > 0:
+	case m.minimized > 0 || m.unchanged > 0:
 		return exitMinimized
 	}
 	return exitNoFailure
@@ -110,7 +120,7 @@ func (m *minimizer) summaryText(targets int) string {
 		s += fmt.Sprintf(", %d already minimal", m.unchanged)
 	}
 	if m.flaky > 0 {
-		s += fmt.Sprintf(", %d flaky", m.flaky)
+		s += fmt.Sprintf(", %d flaky or not reproducible alone", m.flaky)
 	}
 	if m.errs > 0 {
 		s += fmt.Sprintf(", %d errors", m.errs)
@@ -354,10 +364,7 @@ func (m *minimizer) runTarget(ctx context.Context, t *target) {
 	}
 	cfg := workerConfig{
 		bin: t.pkg.Bin, dir: t.pkg.Dir, target: t.name,
-		// Go's worker panics "deadlocked!" after 10s of one run, with a
-		// dump that may not show the running goroutine: stop it first.
-		timeout:  min(m.cfg.timeout, goWorkerDeadline-time.Second),
-		memLimit: m.cfg.memLimit, tmp: m.tmp,
+		timeout: m.cfg.timeout, memLimit: m.cfg.memLimit, tmp: m.tmp,
 	}
 	p, err := newPool(cfg, m.cfg.parallel, capacity)
 	if err != nil {
@@ -415,8 +422,7 @@ func (r *runner) execute(ctx context.Context, values []any) (attempt, error) {
 	case res.Crash != nil:
 		a.failed, a.failure = true, r.m.an.fromCrash(res.Crash)
 	case res.Record != nil && res.Record.Failed:
-		a.failed = true
-		a.failure = failure{Kind: "fuzzsrc", Signature: res.Record.Signature, Message: res.Record.Location + ": " + firstLine(res.Record.Message)}
+		a.failed, a.failure = true, recordFailure(res.Record)
 	case res.Err != "":
 		a.failed = true
 		f, ok := r.m.an.fromTestOutput(res.Err, r.t.pkg.Dir)
@@ -465,11 +471,10 @@ func (r *runner) job(ctx context.Context, j *job) error {
 	r.fuzzsrc = len(t.types) == 1 && t.types[0] == bytesType &&
 		(first.res.Record != nil || t.sig != nil && t.sig.CallsFuzzsrc)
 
-	// Replay: a flaky input would make the reducer chase noise.
+	// Replay: a flaky input would make the reducer chase noise. A hang
+	// is replayed as often as anything else, though each replay costs a
+	// whole timeout: a target that hangs only sometimes is flaky too.
 	n := m.cfg.replays
-	if first.res.Crash != nil && first.res.Crash.TimedOut {
-		n = min(n, 2) // each costs a whole timeout
-	}
 	replays := []string{first.failure.Signature}
 	flaky := false
 	for range n - 1 {
@@ -482,7 +487,13 @@ func (r *runner) job(ctx context.Context, j *job) error {
 			s = a.failure.Signature
 		}
 		replays = append(replays, s)
-		flaky = flaky || s != first.failure.Signature
+		switch {
+		case s == first.failure.Signature || s == unlocatedHang && first.failure.Kind == "hang":
+		case first.failure.Signature == unlocatedHang && a.failed && a.failure.Kind == "hang":
+			first = a // the same hang, now located: reduce that
+		default:
+			flaky = true
+		}
 	}
 	if flaky {
 		m.flaky++
@@ -585,6 +596,8 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 	}
 	interrupted := res.Stop == minimize.Canceled && ctx.Err() != nil
 
+	// Write (unless it did not shrink and already is a corpus entry),
+	// then verify with a plain test run of the file.
 	done := base
 	done.Signature, done.Stop = target, res.Stop.String()
 	done.Before = &before
@@ -601,47 +614,66 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 	// Runs counts what the reducer asked for; candidates over the
 	// corpus-file budget were decided without running the target.
 	done.Runs = res.Stats.Runs - int(overBudget.Load())
-	if res.Stats.Shrinks == 0 {
-		// Nothing smaller fails the same way: no new file, and the
-		// original stays the entry to replay.
-		done.Status = "unchanged"
-		m.unchanged++
-		if interrupted {
-			m.interrupted = true
-		}
-		done.Replay = replayCommand(t, filepath.Base(j.path), j.path)
-		m.rep.doneEvent(done)
-		return nil
-	}
-
-	// Write, then verify with a plain test run of the new file.
 	values := r.values(res.Input)
-	path, err := corpus.WriteFile(t.dir, values...)
-	if err != nil {
-		return fmt.Errorf("writing the minimized input: %w", err)
-	}
-	name := filepath.Base(path)
-	ver := r.verify(name)
+	sv := r.save(j, values)
+	path, name := sv.path, filepath.Base(sv.path)
 
 	done.Status = "minimized"
+	if sv.unchanged {
+		done.Status = "unchanged"
+	}
 	if interrupted {
 		done.Status = "interrupted"
 		m.interrupted = true
 	}
+	done.Replay = r.replayCommand(name, first.failure)
+	done.Content, done.Unchanged = elideText(string(sv.data), jsonContentLimit), sv.unchanged
+	if sv.err != nil {
+		// Not in the corpus, so go test cannot replay it: say so, and
+		// print it and where a copy went, so that it is not lost.
+		m.errs++
+		done.Message = sv.err.Error()
+		if sv.copy != "" {
+			done.Saved = displayPath(sv.copy)
+		}
+		done.Verified = new(bool)
+		if !r.fuzzsrc { // a fuzzsrc target's draws come from the replay
+			done.Draws = r.draws(values)
+		}
+		m.rep.doneEvent(done)
+		return nil
+	}
+	ver := r.verify(name)
+	for range 2 {
+		if ver.failure.Signature != unlocatedHang || target == unlocatedHang {
+			break
+		}
+		ver = r.verify(name) // the dump missed the target; look again
+	}
 	done.File = displayPath(path)
-	done.Replay = fmt.Sprintf("go test -run=%s/%s %s", t.name, name, t.pkg.Arg)
 	verified := ver.err == nil && ver.failed && ver.failure.Signature == target
 	done.Verified = &verified
 	switch {
 	case ver.err != nil:
 		done.ReplaySignature = "replay error: " + ver.err.Error()
+		done.Message = fmt.Sprintf("the minimized input could not be replayed alone to verify it: %v", ver.err)
 	case !ver.failed:
-		done.ReplaySignature = ""
+		done.Message = "the minimized input passes when replayed alone in a fresh process, as go test runs it; " +
+			"it failed in a worker that had run other inputs before, so the failure depends on state they left " +
+			"behind (a package-level cache, a sync.Once) or it is flaky. The original input is unchanged"
 	case !verified:
 		done.ReplaySignature = ver.failure.Signature
+		done.Message = fmt.Sprintf("the minimized input fails differently when replayed alone in a fresh process, as go test runs it (%s), "+
+			"so the failure depends on state left by earlier runs in the worker, or it is flaky. The original input is unchanged",
+			ver.failure.Signature)
 	}
-	if r.fuzzsrc {
-		done.Draws = fuzzsrcReport(ver.output)
+	if !verified {
+		// Never success: exit status 3, as for a flaky input.
+		done.Status = "unverified"
+		m.flaky++
+	}
+	if ver.record != nil && len(ver.record.Draws) > 0 {
+		done.Draws = ver.record.Draws
 	} else {
 		done.Draws = r.draws(values)
 	}
@@ -651,18 +683,31 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 		}
 		done.Removed = displayPath(j.path)
 	}
-	m.minimized++
+	if sv.unchanged {
+		m.unchanged++
+	} else if verified {
+		m.minimized++
+	}
 	m.rep.doneEvent(done)
 	return nil
 }
 
-// replayCommand is the go test command that replays the entry name of
-// t, when path is in t's corpus directory; else it is empty.
-func replayCommand(t *target, name, path string) string {
-	if filepath.Clean(filepath.Dir(path)) != filepath.Clean(t.dir) {
-		return ""
+// replayCommand is the go test command that replays the corpus entry
+// name and fails as f did: go test alone, with -timeout for a hang or a
+// deadlock (go test's default is 10 minutes, and a slow run that ends
+// passes), and under the tool's -memlimit as ulimit -v for running out
+// of memory (an allocation that fails under the limit may succeed
+// without it).
+func (r *runner) replayCommand(name string, f failure) string {
+	var extra []string
+	if f.Kind == "hang" || f.Kind == "deadlock" {
+		extra = append(extra, "-timeout="+r.m.cfg.timeout.String())
 	}
-	return fmt.Sprintf("go test -run=%s/%s %s", t.name, name, t.pkg.Arg)
+	cmd := replayCommand(r.t.name, name, r.t.pkg.Arg, extra...)
+	if f.Kind == "out of memory" && r.m.cfg.memLimit > 0 && canLimitMemory {
+		cmd = fmt.Sprintf("(ulimit -v %d && %s)", (r.m.cfg.memLimit+1023)/1024, cmd)
+	}
+	return cmd
 }
 
 // budgetExceeded reports whether the corpus file of values would be
@@ -741,6 +786,11 @@ func (r *runner) draws(values []any) []string {
 	return lines
 }
 
+// recordFailure is the failure a fuzzsrc property published.
+func recordFailure(rec *wire.Record) failure {
+	return failure{Kind: rec.Kind, Signature: rec.Signature, Message: rec.Location + ": " + firstLine(rec.Message)}
+}
+
 // elideOver is the length above which a value is shown elided.
 const elideOver = 200
 
@@ -766,26 +816,37 @@ func clip(msg string) string {
 // verification is a plain replay of a written corpus file.
 type verification struct {
 	output  string
+	record  *wire.Record // what a fuzzsrc property published, if it did
 	failed  bool
 	failure failure
 	err     error
 }
 
-// verify replays the corpus entry name with the test binary, as
-// go test -run=FuzzX/name would, under the same memory limit.
-// SHORTLEX_SHRINK=0 keeps fuzzsrc from shrinking the entry again
-// in-process, so its report shows this very input. A replay that runs
-// longer than the per-run timeout is stopped as a worker is (SIGQUIT to
-// the busy thread, see signalQuit), not with -test.timeout, whose dump
+// verify replays the corpus entry name with the test binary in a fresh
+// process, as go test -run=FuzzX/name would, under the same memory
+// limit: a failure that needs state left by earlier runs in a worker
+// does not happen again here. SHORTLEX_SHRINK=0 keeps fuzzsrc from
+// shrinking the entry again in-process; a fuzzsrc property publishes
+// its failure and draws into a record file (internal/wire), which the
+// tool reads instead of the test's output. A replay that runs longer
+// than the per-run timeout is stopped as a worker is (SIGQUIT to the
+// busy thread, see signalQuit), not with -test.timeout, whose dump
 // cannot show a goroutine running on another thread.
 func (r *runner) verify(name string) verification {
 	t := r.t
 	timeout := r.m.cfg.timeout
-	env := append(os.Environ(), "SHORTLEX_SHRINK=0")
+	rec, err := os.CreateTemp(r.m.tmp, "replay-record-*")
+	if err != nil {
+		return verification{err: err}
+	}
+	os.Remove(rec.Name())
+	defer rec.Close()
+	env := append(os.Environ(), "SHORTLEX_SHRINK=0", wire.EnvRecordFD+"=3") // ExtraFiles[0]
 	cmd := limitedCommand(r.m.cfg.memLimit, env, t.pkg.Bin,
 		"-test.run=^"+t.name+"$/^"+regexp.QuoteMeta(name)+"$",
 		"-test.v", "-test.paniconexit0", "-test.timeout=0")
 	cmd.Dir = t.pkg.Dir
+	cmd.ExtraFiles = []*os.File{rec}
 	out := newTailBuffer(16 << 20)
 	cmd.Stdout, cmd.Stderr = out, out
 	cmd.WaitDelay = time.Second
@@ -794,7 +855,6 @@ func (r *runner) verify(name string) verification {
 	}
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
-	var err error
 	timedOut := false
 	select {
 	case err = <-done:
@@ -813,6 +873,16 @@ func (r *runner) verify(name string) verification {
 	if err != nil && !errors.As(err, &exit) {
 		v.err = err
 		return v
+	}
+	if record, _, ok, err := wire.Read(rec, 0); err != nil {
+		v.err = fmt.Errorf("reading the replay's record: %w", err)
+		return v
+	} else if ok {
+		v.record = record
+		if record.Failed {
+			v.failure, v.failed = recordFailure(record), true
+			return v
+		}
 	}
 	if timedOut {
 		v.failure, v.failed = r.m.an.hang(v.output), true

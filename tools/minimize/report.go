@@ -4,10 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/shortlex/shortlex/minimize"
 )
@@ -25,15 +27,21 @@ import (
 //	        elapsed
 //	slip    a candidate failed differently (another bug; not followed), once
 //	        per signature: signature, message, bytes
-//	done    one input finished: entry, status, and for minimized and
-//	        interrupted: signature, before, after, runs, elapsed, stop,
-//	        file, replay, verified, replay_signature (when it differs),
-//	        draws, removed; for flaky: replays
+//	done    one input finished: entry, status, and for minimized,
+//	        unchanged and interrupted: signature, before, after, runs,
+//	        elapsed, stop, file, content, replay, verified,
+//	        replay_signature (when it differs), draws, removed; when the
+//	        corpus directory could not be written: message and saved
+//	        instead of file; for flaky: replays
 //	error   a problem with one input or the whole run: message, and file
 //	        and line when a file is at fault
 //
-// status is "minimized", "interrupted" (Ctrl-C: the best so far was
-// written), "flaky", or "passes" (the input does not fail).
+// status is "minimized", "unchanged" (it failed but nothing smaller
+// fails the same way: no file was written unless the input came from
+// outside the corpus), "interrupted" (Ctrl-C, or stdout closed: the best
+// so far was written), "unverified" (written, but it does not fail the
+// same way when replayed alone in a fresh process; message says why),
+// "flaky", or "passes" (the input does not fail).
 type event struct {
 	Event     string  `json:"event"`
 	Package   string  `json:"package,omitempty"` // as go test takes it
@@ -47,10 +55,14 @@ type event struct {
 	Runs      int     `json:"runs,omitempty"`    // runs of the target so far
 	Elapsed   float64 `json:"elapsed,omitempty"` // seconds since the reduction started
 
+	Content   string `json:"content,omitempty"`   // the result as a corpus file; long lines elided (the whole is in File or Saved)
+	Saved     string `json:"saved,omitempty"`     // a copy of the result, when the corpus directory could not be written
+	Unchanged bool   `json:"unchanged,omitempty"` // the reducer found nothing smaller than the original
+
 	Before          *size    `json:"before,omitempty"`
 	After           *size    `json:"after,omitempty"`
 	Stop            string   `json:"stop,omitempty"`             // why the reduction ended
-	File            string   `json:"file,omitempty"`             // done: the new corpus file; error: the file at fault
+	File            string   `json:"file,omitempty"`             // done: the corpus file holding the result; error: the file at fault
 	Line            int      `json:"line,omitempty"`             // error: the line at fault
 	Replay          string   `json:"replay,omitempty"`           // the go test command that replays File
 	Verified        *bool    `json:"verified,omitempty"`         // File replays with the same signature
@@ -240,13 +252,35 @@ func (r *reporter) doneEvent(e event) {
 		if e.Minimal != "" {
 			fmt.Fprintf(w, "  1-minimal: %s\n", e.Minimal)
 		}
-		if e.Status == "interrupted" {
+		if e.Status == "interrupted" && !e.Unchanged {
 			fmt.Fprintf(w, "  interrupted: wrote the best input so far\n")
 		}
 		for _, d := range e.Draws {
-			fmt.Fprintf(w, "  %s\n", d)
+			fmt.Fprintf(w, "  %s\n", elideLine(d, textLineLimit))
 		}
-		fmt.Fprintf(w, "  wrote:     %s\n", e.File)
+		if e.Content != "" {
+			fmt.Fprintf(w, "  entry:\n")
+			for _, line := range strings.Split(strings.TrimRight(e.Content, "\n"), "\n") {
+				fmt.Fprintf(w, "    %s\n", elideLine(line, textLineLimit))
+			}
+		}
+		switch {
+		case e.File == "":
+			fmt.Fprintf(w, "  not written: %s\n", e.Message)
+			if e.Saved != "" {
+				fmt.Fprintf(w, "  saved:     %s (copy it into the corpus directory to replay it)\n", e.Saved)
+			} else {
+				fmt.Fprintf(w, "  saved:     nowhere: no copy could be written either; the entry above is the result\n")
+			}
+			fmt.Fprintf(w, "  replay:    %s (once it is in the corpus; not verified)\n", e.Replay)
+			return
+		case e.Unchanged && e.Status == "interrupted":
+			fmt.Fprintf(w, "  interrupted before anything smaller was found: %s\n", e.File)
+		case e.Unchanged:
+			fmt.Fprintf(w, "  unchanged: nothing smaller fails the same way: %s\n", e.File)
+		default:
+			fmt.Fprintf(w, "  wrote:     %s\n", e.File)
+		}
 		switch {
 		case e.Verified != nil && *e.Verified:
 			fmt.Fprintf(w, "  replay:    %s\n", e.Replay)
@@ -254,6 +288,9 @@ func (r *reporter) doneEvent(e event) {
 			fmt.Fprintf(w, "  replay:    %s\n  warning:   it replays with another failure: %s\n", e.Replay, e.ReplaySignature)
 		default:
 			fmt.Fprintf(w, "  replay:    %s\n  warning:   it does not fail when replayed with the test binary\n", e.Replay)
+		}
+		if e.Status == "unverified" {
+			fmt.Fprintf(w, "  NOT VERIFIED: %s\n", e.Message)
 		}
 		if e.Removed != "" {
 			fmt.Fprintf(w, "  removed:   %s\n", e.Removed)
@@ -268,4 +305,65 @@ func (r *reporter) summary(s string) {
 			fmt.Fprintln(w, strings.TrimSpace(s))
 		}
 	})
+}
+
+// textLineLimit is the longest line of a value the text report prints
+// whole; jsonContentLimit the longest corpus-file line in -json's
+// content. Longer ones are elided: the file holds the whole value.
+const (
+	textLineLimit    = 200
+	jsonContentLimit = 64 << 10
+)
+
+// elideLine shortens a line longer than limit bytes to its start and end
+// around a count of what was left out, cutting at UTF-8 boundaries.
+func elideLine(line string, limit int) string {
+	if len(line) <= limit {
+		return line
+	}
+	head, tail := limit*3/4, limit/4
+	for head > 0 && !utf8.RuneStart(line[head]) {
+		head--
+	}
+	start := len(line) - tail
+	for start < len(line) && !utf8.RuneStart(line[start]) {
+		start++
+	}
+	return fmt.Sprintf("%s … (%d bytes elided) … %s", line[:head], start-head, line[start:])
+}
+
+// elideText applies elideLine to each line of s.
+func elideText(s string, limit int) string {
+	lines := strings.SplitAfter(s, "\n")
+	for i, line := range lines {
+		body, nl := strings.CutSuffix(line, "\n")
+		if len(body) > limit {
+			lines[i] = elideLine(body, limit)
+			if nl {
+				lines[i] += "\n"
+			}
+		}
+	}
+	return strings.Join(lines, "")
+}
+
+// replayCommand is the go test command that replays corpus entry name of
+// target in package pkg, with extra flags before the package: anchored,
+// so that it runs neither FuzzXY nor entries whose names start with
+// name, and quoted for a POSIX shell.
+func replayCommand(target, name, pkg string, extra ...string) string {
+	args := []string{"go", "test", "-run=" + shellQuote("^"+regexp.QuoteMeta(target)+"$/^"+regexp.QuoteMeta(name)+"$")}
+	for _, x := range extra {
+		args = append(args, shellQuote(x))
+	}
+	return strings.Join(append(args, shellQuote(pkg)), " ")
+}
+
+// shellQuote quotes s for a POSIX shell, leaving it bare when it holds
+// only characters no shell treats specially.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=./:,@%") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

@@ -6,12 +6,9 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
-	"os"
 	"path/filepath"
 	"reflect"
-	"regexp"
 	"strconv"
-	"strings"
 	"sync"
 )
 
@@ -24,7 +21,6 @@ import (
 type sourceIndex struct {
 	mu    sync.Mutex
 	files map[string]*parsedFile
-	lines map[string][]string
 }
 
 type parsedFile struct {
@@ -33,31 +29,125 @@ type parsedFile struct {
 }
 
 func newSourceIndex() *sourceIndex {
-	return &sourceIndex{files: make(map[string]*parsedFile), lines: make(map[string][]string)}
+	return &sourceIndex{files: make(map[string]*parsedFile)}
 }
 
-var (
-	logCall  = regexp.MustCompile(`\.Logf?\(`)
-	failCall = regexp.MustCompile(`\.(Error|Errorf|Fatal|Fatalf|Fail|FailNow)\(`)
+// callKind says what a line that printed a test message calls.
+type callKind int
+
+const (
+	callUnknown callKind = iota // nothing this file can tell: treated as a failure
+	callFail                    // t.Error, t.Errorf, t.Fatal, t.Fatalf, or a helper that calls one
+	callLog                     // t.Log, t.Logf, or a helper that only logs
+	callSkip                    // t.Skip, t.Skipf, or a helper that only skips
 )
 
-// isLogCall reports whether line of the file at path calls t.Log or
-// t.Logf and no method that fails the test. A file that cannot be read
-// says no.
-func (s *sourceIndex) isLogCall(path string, line int) bool {
-	s.mu.Lock()
-	lines, ok := s.lines[path]
-	if !ok {
-		data, _ := os.ReadFile(path)
-		lines = strings.Split(string(data), "\n")
-		s.lines[path] = lines
+// testingMethods classifies the methods of testing.T that print a line.
+var testingMethods = map[string]callKind{
+	"Error": callFail, "Errorf": callFail, "Fatal": callFail, "Fatalf": callFail,
+	"Log": callLog, "Logf": callLog,
+	"Skip": callSkip, "Skipf": callSkip,
+}
+
+// messageCall classifies the call on line of the file at path, which
+// printed a test message: go test names the line of the call, which is
+// the caller's if the function printing it called t.Helper. A call of a
+// function declared in the same directory counts as what that function
+// calls, two levels deep: a failure if it can fail the test, else a log
+// or a skip. A file that cannot be read or parsed says callUnknown.
+func (s *sourceIndex) messageCall(path string, line int) callKind {
+	pf := s.parse(path)
+	if pf.file == nil {
+		return callUnknown
 	}
-	s.mu.Unlock()
-	if line < 1 || line > len(lines) {
-		return false
+	var calls []*ast.CallExpr
+	ast.Inspect(pf.file, func(n ast.Node) bool {
+		if n == nil || !contains(pf.fset, n, line) {
+			return false
+		}
+		if c, ok := n.(*ast.CallExpr); ok && pf.fset.Position(c.Pos()).Line <= line {
+			calls = append(calls, c)
+		}
+		return true
+	})
+	return s.classifyCalls(filepath.Dir(path), calls, 2)
+}
+
+// classifyCalls combines the kinds of calls: a failure wins, then a
+// skip, then a log; calls of unknown functions count only if nothing
+// else is known.
+func (s *sourceIndex) classifyCalls(dir string, calls []*ast.CallExpr, depth int) callKind {
+	seen := map[callKind]bool{}
+	for _, c := range calls {
+		var name string
+		switch fn := c.Fun.(type) {
+		case *ast.SelectorExpr:
+			name = fn.Sel.Name
+			if k, ok := testingMethods[name]; ok {
+				seen[k] = true
+				continue
+			}
+		case *ast.Ident:
+			name = fn.Name
+		}
+		if depth == 0 || name == "" {
+			continue
+		}
+		if body := s.funcBody(dir, name); body != nil {
+			var inner []*ast.CallExpr
+			ast.Inspect(body, func(n ast.Node) bool {
+				if c, ok := n.(*ast.CallExpr); ok {
+					inner = append(inner, c)
+				}
+				return true
+			})
+			seen[s.classifyCalls(dir, inner, depth-1)] = true
+		}
 	}
-	text := lines[line-1]
-	return logCall.MatchString(text) && !failCall.MatchString(text)
+	for _, k := range []callKind{callFail, callSkip, callLog} {
+		if seen[k] {
+			return k
+		}
+	}
+	return callUnknown
+}
+
+// funcBody returns the body of the function or method called name
+// declared in a Go file of dir, or nil if there is not exactly one.
+func (s *sourceIndex) funcBody(dir, name string) *ast.BlockStmt {
+	paths, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	var body *ast.BlockStmt
+	n := 0
+	for _, p := range paths {
+		pf := s.parse(p)
+		if pf.file == nil {
+			continue
+		}
+		for _, d := range pf.file.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == name && fd.Body != nil {
+				body, n = fd.Body, n+1
+			}
+		}
+	}
+	if n != 1 {
+		return nil
+	}
+	return body
+}
+
+// enclosingDecl returns the name of the top-level function whose body
+// holds line of the file at path, or "" if none does.
+func (s *sourceIndex) enclosingDecl(path string, line int) string {
+	pf := s.parse(path)
+	if pf.file == nil {
+		return ""
+	}
+	for _, d := range pf.file.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && contains(pf.fset, fd, line) {
+			return fd.Name.Name
+		}
+	}
+	return ""
 }
 
 func (s *sourceIndex) parse(path string) *parsedFile {

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"errors"
 	"os"
 	"syscall"
 )
@@ -19,3 +20,11 @@ func mmap(f *os.File, size int) ([]byte, error) {
 }
 
 func munmap(b []byte) error { return syscall.Munmap(b) }
+
+// processAlive reports whether a process with this id exists: signal 0
+// checks without sending anything, and EPERM means it exists under
+// another user.
+func processAlive(pid int) bool {
+	err := syscall.Kill(pid, 0)
+	return err == nil || errors.Is(err, syscall.EPERM)
+}

@@ -37,8 +37,22 @@ type workerConfig struct {
 const startupTimeout = 60 * time.Second
 
 // quitGrace is how long a hung worker has, after SIGQUIT, to write its
-// goroutine dump and exit before it is killed.
-const quitGrace = 3 * time.Second
+// goroutine dump and exit before it is killed: generous, because a
+// loaded machine is slow to print a dump, and a process that exits in
+// time costs nothing more.
+const quitGrace = 10 * time.Second
+
+// dyingGrace is how long a worker that is past the per-run timeout but
+// has begun to print a crash report (a stack overflow reached on a
+// loaded machine, say) has to finish it before it is stopped as hung.
+const dyingGrace = 10 * time.Second
+
+// isDying reports whether a worker's stderr shows that the runtime is
+// printing a crash report.
+func isDying(stderr string) bool {
+	return strings.Contains(stderr, "fatal error: ") || strings.Contains(stderr, "goroutine stack exceeds") ||
+		strings.Contains(stderr, "\npanic: ") || strings.HasPrefix(stderr, "panic: ")
+}
 
 // runResult is what one run reported.
 type runResult struct {
@@ -314,6 +328,15 @@ func (w *worker) kill() {
 // SIGKILL if it does not exit within quitGrace. A dead one is waited for.
 func (w *worker) reap(hung bool) *crash {
 	p := w.proc
+	if hung && isDying(p.stderr.String()) {
+		// Dying, not hung: let it finish its report rather than mix a
+		// goroutine dump into it.
+		select {
+		case <-p.done:
+			hung = false
+		case <-time.After(dyingGrace):
+		}
+	}
 	if hung {
 		signalQuit(p.cmd.Process)
 	}

@@ -1,5 +1,6 @@
 // Command shrinkbench compares test-case reducers on the SmartCheck
-// benchmarks and seed 000's unbalanced tree: ours (minimize.Minimize on a
+// benchmarks and the unbalanced tree of MacIver and Donaldson, "Test-Case
+// Reduction via Test-Case Generation": ours (minimize.Minimize on a
 // fuzzsrc property), rapid's own shrinker, the minimizer of go test -fuzz
 // and classic ddmin. See README.md.
 package main

@@ -118,7 +118,7 @@ func TestRestartsKeepSmallest(t *testing.T) {
 				t.Fatal(err)
 			}
 			calls += res.Stats.Runs
-			if key := describe(b, res.Input).key; smallest == nil || bench.ShortlexLess(key, smallest) {
+			if key := describe(b, res.Input).key; smallest == nil || minimize.ShortlexLess(key, smallest) {
 				smallest = key
 			}
 		}

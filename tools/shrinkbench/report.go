@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/shortlex/shortlex/minimize"
 	"github.com/shortlex/shortlex/tools/shrinkbench/bench"
 )
 
@@ -96,7 +97,7 @@ func printReport(w io.Writer, b bench.Benchmark, r *results, cfg config) {
 	_, minSize := b.Decode(b.MinInput)
 	fmt.Fprintf(w, "### %s: %s\n\n", b.Name, b.About)
 	fmt.Fprintf(w, "shortlex-minimal: `%s`, size %d (%d bytes: % x)\n\n", b.MinValue, minSize, len(b.MinInput), b.MinInput)
-	fmt.Fprintf(w, "Hypothesis (artifact): %s\n\n", b.Hypothesis)
+	fmt.Fprintf(w, "Hypothesis: %s\n\n", b.Hypothesis)
 	fmt.Fprintln(w, "| reducer | most common final value | share | distinct | at min size | at min value | at min input | mean bytes | mean size | median calls | mean calls | time |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|")
 	n := len(r.inputs)
@@ -126,9 +127,9 @@ func printReport(w io.Writer, b bench.Benchmark, r *results, cfg config) {
 		for i := range n {
 			a, o := r.finals[ours][i].key, r.finals[k][i].key
 			switch {
-			case bench.ShortlexLess(o, a):
+			case minimize.ShortlexLess(o, a):
 				larger++
-			case bench.ShortlexLess(a, o):
+			case minimize.ShortlexLess(a, o):
 				smaller++
 			default:
 				equal++
@@ -143,7 +144,7 @@ func printReport(w io.Writer, b bench.Benchmark, r *results, cfg config) {
 		shown := 0
 		for i := range n {
 			a, o := r.finals[ours][i], r.finals[k][i]
-			if !bench.ShortlexLess(o.key, a.key) || shown >= cfg.misses {
+			if !minimize.ShortlexLess(o.key, a.key) || shown >= cfg.misses {
 				continue
 			}
 			if shown == 0 {

@@ -74,7 +74,7 @@ func runBenchmark(ctx context.Context, b bench.Benchmark, cfg config) (*results,
 		r.finals[k] = make([]final, n)
 	}
 	minRec := fuzzsrc.Run(b.MinInput, b.Prop)
-	minKey := bench.OrderKey(b.MinInput, minRec)
+	minKey := minimize.OrderKey(b.MinInput, minRec.Outcome())
 
 	var wg sync.WaitGroup
 	if !cfg.noRapid {
@@ -130,11 +130,24 @@ func failingInput(b bench.Benchmark, base uint64, seed, maxLen int) ([]byte, err
 		for i := range in {
 			in[i] = byte(rng.Uint32())
 		}
+		if b.Copies {
+			copyChunks(rng, in)
+		}
 		if fuzzsrc.Run(in, b.Prop).Failure != nil {
 			return in, nil
 		}
 	}
 	return nil, fmt.Errorf("no failing input in a million random ones")
+}
+
+// copyChunks copies up to 7 chunks of 1 to 16 bytes of in over other
+// places of in, as Go's mutator's "copy bytes" does.
+func copyChunks(rng *rand.Rand, in []byte) {
+	for range rng.IntN(8) {
+		n := 1 + rng.IntN(min(16, len(in)))
+		src, dst := rng.IntN(len(in)-n+1), rng.IntN(len(in)-n+1)
+		copy(in[dst:dst+n], in[src:src+n])
+	}
 }
 
 func nameHash(s string) uint64 {
@@ -152,7 +165,7 @@ func rapidSeed(base uint64, name string, seed int) uint64 {
 // describe fills in what a byte reducer's final input is.
 func describe(b bench.Benchmark, in []byte) final {
 	rec := fuzzsrc.Run(in, b.Prop)
-	f := final{ok: true, input: in, key: bench.OrderKey(in, rec)}
+	f := final{ok: true, input: in, key: minimize.OrderKey(in, rec.Outcome())}
 	f.value, f.size = b.Decode(in)
 	return f
 }
@@ -172,7 +185,7 @@ func runOurs(ctx context.Context, b bench.Benchmark, in []byte, restarts int) (f
 			return final{}, err
 		}
 		f := describe(b, res.Input)
-		if seed > 0 && !bench.ShortlexLess(f.key, best.key) {
+		if seed > 0 && !minimize.ShortlexLess(f.key, best.key) {
 			f = best
 		}
 		f.calls, f.dur, f.passes = best.calls+res.Stats.Runs, best.dur+res.Stats.Duration, addPasses(best.passes, res.Stats.Passes)

@@ -1,7 +1,9 @@
 // Package bench defines shrinkbench's reduction problems: the five
 // SmartCheck benchmarks as the ECOOP 2020 artifact
 // (mc-imperial/hypothesis-ecoop-2020-artifact, smartcheck-benchmarks/)
-// wrote them for Hypothesis, and the unbalanced tree of seed 000 §2.3.
+// wrote them for Hypothesis, and the unbalanced tree of §2.3 of MacIver
+// and Donaldson, "Test-Case Reduction via Test-Case Generation: Insights
+// from the Hypothesis Reducer".
 //
 // Each problem is written once as a value type with a verdict function,
 // and drawn twice: by a fuzzsrc generator, whose input our reducer and the
@@ -50,6 +52,13 @@ type Benchmark struct {
 	// Hypothesis on this benchmark, for comparison.
 	Hypothesis string
 
+	// Copies makes shrinkbench's random starting inputs copy chunks of
+	// themselves over other places, as Go's fuzzing mutator does, so that
+	// equal and nearly equal values occur: a problem that fails only on
+	// duplicates (deletion, difference_zero) has no failing input among
+	// uniform random bytes. False keeps the inputs uniform.
+	Copies bool
+
 	// Space bounds the brute-force search that confirms MinInput.
 	Space Space
 
@@ -66,7 +75,13 @@ type Example struct {
 
 // All returns the benchmarks in a fixed order.
 func All() []Benchmark {
-	return []Benchmark{reverse(), bound5(), calculator(), binheap(), parser(), tree()}
+	return []Benchmark{
+		reverse(), bound5(), calculator(), binheap(), parser(), tree(),
+		coupling(), deletion(), distinct(), nestedlists(), replacement(),
+		largeUnionList(), lengthlist(), differenceZero(), differenceSmall(), differenceOne(),
+		graphReach(), picks(), straightline(),
+		truncate(), cents(), invert(), record(), islands(), queueOps(),
+	}
 }
 
 // verdict is what a property decides about a value.

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/shortlex/shortlex/fuzzsrc"
+	"github.com/shortlex/shortlex/minimize"
 )
 
 func TestMinimalInputFails(t *testing.T) {
@@ -57,6 +58,7 @@ func TestSearchConfirmsMinimum(t *testing.T) {
 	}
 }
 
+// TestOrderKey checks minimize.OrderKey on inputs of fuzzsrc draws.
 func TestOrderKey(t *testing.T) {
 	ints := func(t *fuzzsrc.T) { fuzzsrc.SliceOf(fuzzsrc.Int()).Draw(t, "xs") }
 	more := flagByte(fuzzsrc.Size{})
@@ -74,7 +76,7 @@ func TestOrderKey(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := OrderKey(tt.input, fuzzsrc.Run(tt.input, ints))
+			got := minimize.OrderKey(tt.input, fuzzsrc.Run(tt.input, ints).Outcome())
 			if !bytes.Equal(got, tt.want) {
 				t.Errorf("OrderKey(% x) = % x, want % x: %s", tt.input, got, tt.want, tt.reason)
 			}

@@ -1,31 +1,11 @@
 package bench
 
 import (
-	"bytes"
 	"slices"
 
 	"github.com/shortlex/shortlex/fuzzsrc"
 	"github.com/shortlex/shortlex/minimize"
 )
-
-// OrderKey returns the key that minimize's gate compares for input, whose
-// run recorded rec: the input cut to the bytes the run used, trailing zero
-// bytes dropped (they read as missing bytes do), and the last nonzero
-// choice padded to its full width. It is how shrinkbench compares final
-// inputs of different reducers: by the order our reducer optimizes.
-func OrderKey(input []byte, rec *fuzzsrc.Record) []byte {
-	pruned := Canonical(input, rec)
-	if len(pruned) == 0 {
-		return pruned
-	}
-	last := len(pruned) - 1
-	for _, c := range rec.Choices {
-		if c.Offset <= last && last < c.End() && c.End() > len(pruned) {
-			return append(slices.Clip(pruned), make([]byte, c.End()-len(pruned))...)
-		}
-	}
-	return pruned
-}
 
 // Canonical returns input cut to the bytes its run used, without trailing
 // zero bytes: the shortest input that runs exactly as input does.
@@ -35,15 +15,6 @@ func Canonical(input []byte, rec *fuzzsrc.Record) []byte {
 		b = b[:len(b)-1]
 	}
 	return b
-}
-
-// ShortlexLess reports whether a is shorter than b, or as long and
-// lexicographically smaller.
-func ShortlexLess(a, b []byte) bool {
-	if len(a) != len(b) {
-		return len(a) < len(b)
-	}
-	return bytes.Compare(a, b) < 0
 }
 
 // Space bounds a brute-force search for the shortlex-minimal failing
@@ -66,7 +37,7 @@ func Search(prop func(*fuzzsrc.T), sp Space) (best []byte, runs int) {
 		rec := fuzzsrc.Run(prefix, prop)
 		runs++
 		if rec.Failure != nil {
-			if key := OrderKey(prefix, rec); bestKey == nil || ShortlexLess(key, bestKey) {
+			if key := minimize.OrderKey(prefix, rec.Outcome()); bestKey == nil || minimize.ShortlexLess(key, bestKey) {
 				bestKey, best = key, Canonical(prefix, rec)
 			}
 			return

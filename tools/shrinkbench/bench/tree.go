@@ -46,7 +46,8 @@ func (n *node) count() int {
 // is what our largest random inputs (512 bytes) can encode.
 const rapidTreeBudget = 512
 
-// tree is seed 000 §2.3: a coin, leaf or a branch with two subtrees,
+// tree is §2.3 of MacIver and Donaldson, "Test-Case Reduction via
+// Test-Case Generation": a coin, leaf or a branch with two subtrees,
 // failing when some node's children's heights differ by more than one.
 func tree() Benchmark {
 	var gen fuzzsrc.Generator[*node]
@@ -87,8 +88,8 @@ func tree() Benchmark {
 	on := coinByte(fuzzsrc.Bool())
 	return p.fill(Benchmark{
 		Name:       "tree",
-		Hypothesis: "not measured (seed 000 §2.3 shows one run reaching the minimum)",
-		About:      "seed 000 §2.3: a coin, leaf or branch with two subtrees; fails when some node's children's heights differ by more than 1",
+		Hypothesis: "not measured (§2.3 of MacIver and Donaldson, Test-Case Reduction via Test-Case Generation, shows one run reaching the minimum)",
+		About:      "MacIver and Donaldson, Test-Case Reduction via Test-Case Generation, §2.3: a coin, leaf or branch with two subtrees; fails when some node's children's heights differ by more than 1",
 		MinValue:   "(((. .) .) .)",
 		MinInput:   []byte{on, on, on},
 		Why: "an imbalance needs three branches (height 2 against a leaf); trailing leaves are free " +

@@ -1,0 +1,529 @@
+package minimize
+
+import (
+	"bytes"
+	"maps"
+	"math/bits"
+	"slices"
+)
+
+// This file holds the passes that lower values one shape at a time: a
+// choice, the choices that hold one value, all the values of one shape.
+
+// canonical returns base with every choice inside it rewritten to the
+// smallest encoding of its index, and whether anything changed. Many
+// encodings share an index (a coin is true from 0x80 to 0xff); the
+// smallest is the same value in fewer or smaller bytes.
+func canonical(base []byte, choices []Choice) ([]byte, bool) {
+	var out []byte
+	for _, c := range choices {
+		if c.Offset >= len(base) {
+			break
+		}
+		end := min(c.End(), len(base))
+		enc := c.Encode(c.Index(base))
+		if bytes.Equal(enc[:end-c.Offset], base[c.Offset:end]) && isZero(enc[end-c.Offset:]) {
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(base)
+		}
+		out = padTo(out, c.End())
+		copy(out[c.Offset:], enc)
+	}
+	return out, out != nil
+}
+
+// canonicalize rewrites every choice to the smallest encoding of the
+// value it holds, all at once: the same values, so it almost always
+// works, and it turns a fuzzer's random bytes into the ones the other
+// passes write.
+func canonicalize() *pass {
+	return &pass{
+		name: "canonicalize",
+		count: func(s *shrinker) int {
+			if _, changed := canonical(s.best, s.choices); changed {
+				return 1
+			}
+			return 0
+		},
+		plan: func(s *shrinker, _ int) ([]byte, func(bool, *Outcome)) {
+			cand, _ := canonical(s.best, s.choices)
+			return cand, nil
+		},
+	}
+}
+
+// choiceAt returns the index in s.choices of the choice that starts at
+// offset with the given width and max, if the best input has one.
+func (s *shrinker) choiceAt(offset, width int, maxIndex uint64) (int, bool) {
+	i, found := slices.BinarySearchFunc(s.choices, offset, func(c Choice, off int) int { return c.Offset - off })
+	if !found || s.choices[i].Width != width || s.choices[i].Max != maxIndex {
+		return 0, false
+	}
+	return i, true
+}
+
+// setChoices returns the best input with the choices at offsets (all of
+// the given width and max) set to index v.
+func (s *shrinker) setChoices(offsets []int, width int, maxIndex uint64, v uint64) []byte {
+	c := Choice{Width: width, Max: maxIndex}
+	enc := c.Encode(v)
+	end := 0
+	for _, off := range offsets {
+		end = off + width
+	}
+	out := make([]byte, max(len(s.best), end))
+	copy(out, s.best)
+	for _, off := range offsets {
+		copy(out[off:], enc)
+	}
+	return out
+}
+
+// lowerTogether lowers the choices at offsets, which share c's width,
+// max and order and hold index cur > 0, to the simplest common value that
+// still fails. The caller has tried index 0. Like Hypothesis's integer
+// shrinker it works on the value's magnitude, keeping its sign: it tries
+// one and two smaller (two skips a value a property may exclude, as
+// |a-b| = 1 excludes 10 on the way from 11 to 9), binary-searches below
+// whichever worked, and finally tries the positive value of a negative
+// result's magnitude. It stops if a kept candidate moves the choices.
+func lowerTogether(s *shrinker, offsets []int, c Choice, cur uint64) {
+	set := func(neg bool, mag uint64) bool {
+		i, ok := c.unsigned(neg, mag)
+		if !ok {
+			return false
+		}
+		for _, off := range offsets {
+			if _, ok := s.choiceAt(off, c.Width, c.Max); !ok {
+				return false
+			}
+		}
+		kept, _ := s.consider(s.setChoices(offsets, c.Width, c.Max, i))
+		return kept
+	}
+	// Index 1, the simplest value after 0 (a coin's true, a flag's "one
+	// more", an integer's +1), is where many choices end; Hypothesis's
+	// integer shrinker tries 0 then 1 for the same reason.
+	if cur > 1 {
+		if n1, m1 := c.signed(1); set(n1, m1) {
+			return
+		}
+	}
+	neg, mag := c.signed(cur)
+	// Bits a draw ignores cost nothing to clear: rand's IntN(8) reads a
+	// word's low three bits, a hash its low bits. One probe keeps the low
+	// half; only if that works is the number of bits kept searched.
+	if k := bits.Len64(mag) / 2; k >= 4 && set(neg, mag&(1<<k-1)) {
+		lo, hi := 0, k // keeping lo bits fails (0 did), keeping hi works
+		for lo+1 < hi {
+			mid := (lo + hi) / 2
+			if set(neg, mag&(1<<mid-1)) {
+				hi = mid
+			} else {
+				lo = mid
+			}
+		}
+		mag &= 1<<hi - 1
+		if mag <= 1 {
+			return
+		}
+	}
+	var hi uint64 // smallest kept magnitude so far
+	switch {
+	case mag > 1 && set(neg, mag-1):
+		hi = mag - 1
+	case mag > 2 && set(neg, mag-2):
+		hi = mag - 2
+	default:
+		if neg {
+			set(false, mag)
+		}
+		return
+	}
+	// Far or near? Halving tells: if half the magnitude still fails,
+	// binary-search below it; if not, the floor is close, so walk down
+	// with growing steps instead of probing all the way from 0.
+	lo := uint64(0) // magnitude 0 is index 0, which failed
+	// A floor that another value sets (a heap's key is at least its
+	// parent's) would take a search of a step or two per bit to find; when
+	// that is more than trying the other values, try them first.
+	if hi >= 1<<otherValueBits {
+		if m, ok := lowerToOtherValue(s, offsets, c, neg, hi, set); ok {
+			hi = m
+			if !set(neg, hi-1) {
+				if neg {
+					set(false, hi)
+				}
+				return
+			}
+			hi--
+		}
+	}
+	if hi >= 4 {
+		if set(neg, hi/2) {
+			hi /= 2
+		} else {
+			top, half := hi, hi/2
+			hi = top - uint64(findInteger(func(n int) bool {
+				return uint64(n) < top-half && set(neg, top-uint64(n))
+			}))
+			lo = hi - 1 // the walk stopped because one lower failed
+		}
+	}
+	for lo+1 < hi {
+		mid := lo + (hi-lo)/2
+		if set(neg, mid) {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	if neg {
+		set(false, hi)
+	}
+}
+
+// maxOtherValues is how many other values lowerToOtherValue tries, and
+// otherValueBits how large a magnitude must be for that to pay.
+const (
+	maxOtherValues = 3
+	otherValueBits = 16
+)
+
+// lowerToOtherValue tries the magnitudes below hi that other choices of
+// c's shape hold with sign neg, smallest first, and returns the one it
+// kept.
+func lowerToOtherValue(s *shrinker, offsets []int, c Choice, neg bool, hi uint64, set func(neg bool, mag uint64) bool) (uint64, bool) {
+	var mags []uint64
+	for _, o := range s.choices {
+		if o.Offset >= len(s.best) {
+			break
+		}
+		if o.shape() != c || slices.Contains(offsets, o.Offset) {
+			continue
+		}
+		if n, m := c.signed(o.Index(s.best)); n == neg && m > 1 && m < hi {
+			mags = append(mags, m)
+		}
+	}
+	slices.Sort(mags)
+	mags = slices.Compact(mags)
+	for _, m := range mags[:min(len(mags), maxOtherValues)] {
+		if set(neg, m) {
+			return m, true
+		}
+	}
+	return 0, false
+}
+
+// lowerChoices lowers each choice to the smallest index that still fails,
+// trying the simplest value first.
+func lowerChoices() *pass {
+	return &pass{
+		name:  "lower choice",
+		count: func(s *shrinker) int { return len(s.choices) },
+		plan: func(s *shrinker, j int) ([]byte, func(bool, *Outcome)) {
+			if j >= len(s.choices) {
+				return nil, nil
+			}
+			c := s.choices[j]
+			if c.Offset >= len(s.best) {
+				return nil, nil
+			}
+			cur := c.Index(s.best)
+			if cur == 0 {
+				return nil, nil
+			}
+			offs := []int{c.Offset}
+			return s.setChoices(offs, c.Width, c.Max, 0), func(kept bool, _ *Outcome) {
+				if kept {
+					return
+				}
+				// The same value in its smallest encoding, if this one is
+				// not: canonicalize does all choices at once, but a choice
+				// can be left behind when that is not kept as a whole.
+				if cand := s.setChoices(offs, c.Width, c.Max, cur); ShortlexLess(s.normalize(cand), s.bestKey) {
+					s.consider(cand)
+				}
+				if i, ok := s.choiceAt(c.Offset, c.Width, c.Max); ok && s.choices[i].Index(s.best) == cur {
+					lowerTogether(s, offs, c.shape(), cur)
+				}
+			}
+		},
+	}
+}
+
+// dupGroup is a set of choices with the same width, max, order and index.
+type dupGroup struct {
+	offsets []int
+	choice  Choice // the shared width, max and order
+	index   uint64
+}
+
+// lowerDuplicates lowers choices that hold the same value together: a
+// property that needs two equal values cannot lower them one at a time.
+func lowerDuplicates() *pass {
+	derive := func(s *shrinker) []dupGroup {
+		type key struct {
+			choice Choice // with Offset 0
+			index  uint64
+		}
+		idx := groupBy(len(s.choices), func(i int) (key, bool) {
+			c := s.choices[i]
+			k := key{c.shape(), c.Index(s.best)}
+			return k, c.Offset < len(s.best) && k.index != 0
+		})
+		gs := make([]dupGroup, len(idx))
+		for n, g := range idx {
+			c := s.choices[g[0]]
+			gs[n] = dupGroup{choice: c.shape(), index: c.Index(s.best)}
+			for _, i := range g {
+				gs[n].offsets = append(gs[n].offsets, s.choices[i].Offset)
+			}
+		}
+		return gs
+	}
+	return stepPass("lower duplicates", 0, derive, func(s *shrinker, g dupGroup) ([]byte, func(bool, *Outcome)) {
+		return s.setChoices(g.offsets, g.choice.Width, g.choice.Max, 0), func(kept bool, _ *Outcome) {
+			if !kept {
+				lowerTogether(s, g.offsets, g.choice, g.index)
+			}
+		}
+	})
+}
+
+// maxSwapValues bounds how many distinct values of one shape swapValues
+// pairs up, in order of first appearance, to keep it from going quadratic
+// on inputs with many different values.
+const maxSwapValues = 16
+
+// valueSwap exchanges two values wherever choices of one shape hold them.
+type valueSwap struct {
+	shape    Choice
+	hi, lo   uint64 // hi appears first; after the swap lo does
+	offsets  []int  // the choices holding hi or lo
+	original []uint64
+}
+
+// swapValues exchanges two values everywhere they occur, when the larger
+// appears first: a relabeling, which lowering one value at a time cannot
+// reach when the property needs the values distinct and in a pattern
+// (a graph [1 0 1] whose labels only matter up to renaming becomes
+// [0 1 0]).
+func swapValues() *pass {
+	derive := func(s *shrinker) []valueSwap {
+		type occ struct {
+			offsets []int
+			first   int
+		}
+		byShape := map[Choice]map[uint64]*occ{}
+		var shapes []Choice
+		for _, c := range s.choices {
+			if c.Offset >= len(s.best) {
+				break
+			}
+			sh := c.shape()
+			vals, ok := byShape[sh]
+			if !ok {
+				vals = map[uint64]*occ{}
+				byShape[sh] = vals
+				shapes = append(shapes, sh)
+			}
+			v := c.Index(s.best)
+			o, ok := vals[v]
+			if !ok {
+				if len(vals) == maxSwapValues {
+					continue
+				}
+				o = &occ{first: c.Offset}
+				vals[v] = o
+			}
+			o.offsets = append(o.offsets, c.Offset)
+		}
+		var out []valueSwap
+		for _, sh := range shapes {
+			vals := byShape[sh]
+			keys := slices.Sorted(maps.Keys(vals))
+			for _, hi := range keys {
+				for _, lo := range keys {
+					if lo < hi && vals[hi].first < vals[lo].first {
+						w := valueSwap{shape: sh, hi: hi, lo: lo}
+						for _, off := range vals[hi].offsets {
+							w.offsets, w.original = append(w.offsets, off), append(w.original, hi)
+						}
+						for _, off := range vals[lo].offsets {
+							w.offsets, w.original = append(w.offsets, off), append(w.original, lo)
+						}
+						out = append(out, w)
+					}
+				}
+			}
+		}
+		return out
+	}
+	return stepPass("swap values", 1, derive, func(s *shrinker, w valueSwap) ([]byte, func(bool, *Outcome)) {
+		cand := slices.Clone(s.best)
+		for k, off := range w.offsets {
+			v := w.lo
+			if w.original[k] == w.lo {
+				v = w.hi
+			}
+			enc := w.shape.Encode(v)
+			cand = padTo(cand, off+len(enc))
+			copy(cand[off:], enc)
+		}
+		return cand, nil
+	})
+}
+
+// rankValues replaces the values of one shape by the smallest values in
+// the same order: negatives become -k..-1, positives 1..m, zero stays.
+// Where only the order of values matters (heap keys, sorted runs,
+// comparisons) that is the whole of value lowering in one run, and it
+// is made before structure is moved at an equal length, where large
+// values would decide which shape is smaller. It first tries every value
+// at index 1, the simplest nonzero one, for values that only say "not
+// empty" (a heap node's branch pick). Where exact values matter it costs
+// a run or two per shape.
+func rankValues() *pass {
+	nonzero := func(s *shrinker, c Choice) bool { return c.Index(s.best) != 0 }
+	return stepPass("rank values", 0, shapeGroups(nonzero), func(s *shrinker, g []int) ([]byte, func(bool, *Outcome)) {
+		ranked := rankedValues(s, g, false)
+		collapsed := rankedValues(s, g, true)
+		if collapsed == nil || bytes.Equal(collapsed, ranked) {
+			return ranked, nil
+		}
+		return collapsed, func(kept bool, _ *Outcome) {
+			if !kept && ranked != nil {
+				s.consider(ranked)
+			}
+		}
+	})
+}
+
+// shapeGroups derives the groups of two or more choices in the best input
+// that share a shape and that keep accepts, as indices into s.choices.
+func shapeGroups(keep func(s *shrinker, c Choice) bool) func(*shrinker) [][]int {
+	return func(s *shrinker) [][]int {
+		return groupBy(len(s.choices), func(i int) (Choice, bool) {
+			c := s.choices[i]
+			return c.shape(), c.Offset < len(s.best) && keep(s, c)
+		})
+	}
+}
+
+// rankedValues returns the best input with the choices g (of one shape,
+// all nonzero) holding the smallest values in the same order, or if
+// collapse holding the simplest nonzero value (index 1) each, or nil if
+// that changes nothing.
+func rankedValues(s *shrinker, g []int, collapse bool) []byte {
+	shape := s.choices[g[0]].shape()
+	var negs, poss []uint64 // distinct magnitudes, by sign
+	for _, i := range g {
+		neg, mag := shape.signed(s.choices[i].Index(s.best))
+		if neg {
+			negs = append(negs, mag)
+		} else {
+			poss = append(poss, mag)
+		}
+	}
+	slices.Sort(negs)
+	negs = slices.Compact(negs)
+	slices.Sort(poss)
+	poss = slices.Compact(poss)
+	cand := slices.Clone(s.best)
+	changed := false
+	for _, i := range g {
+		c := s.choices[i]
+		cur := c.Index(s.best)
+		idx := uint64(1)
+		if !collapse {
+			neg, mag := shape.signed(cur)
+			rank := poss
+			if neg {
+				rank = negs
+			}
+			r, _ := slices.BinarySearch(rank, mag)
+			var ok bool
+			if idx, ok = shape.unsigned(neg, uint64(r)+1); !ok {
+				return nil
+			}
+		}
+		if idx != cur {
+			changed = true
+		}
+		cand = padTo(cand, c.End())
+		copy(cand[c.Offset:], c.Encode(idx))
+	}
+	if !changed {
+		return nil
+	}
+	return cand
+}
+
+// shiftBy returns the index of the value d below index i's value, or d
+// above it if up (in value order, not shrink order: crossing the shrink
+// point), if c has it.
+func (c Choice) shiftBy(i, d uint64, up bool) (uint64, bool) {
+	neg, mag := c.signed(i)
+	away := neg != up // moving away from zero, or through it
+	switch {
+	case away:
+		return c.unsigned(neg, mag+d)
+	case mag >= d:
+		return c.unsigned(neg, mag-d)
+	default:
+		return c.unsigned(!neg, d-mag)
+	}
+}
+
+// shiftValues subtracts the same amount from every value of one signed
+// shape, crossing zero: keys (0, 0, 0, 1) of a heap become (-1, -1, -1,
+// 0), where the last key, now zero, costs no bytes. Lowering magnitudes
+// one value at a time cannot make that move, because each step on its own
+// breaks the order between the values. If a step of one is not kept it
+// tries the shift that zeroes the last value: (0, -1, -2) becomes (2, 1,
+// 0), and (0, 1, 0, 2) becomes (-2, -1, -2, 0).
+func shiftValues() *pass {
+	signed := func(_ *shrinker, c Choice) bool { return c.Below != 0 }
+	return stepPass("shift values", 1, shapeGroups(signed), func(s *shrinker, g []int) ([]byte, func(bool, *Outcome)) {
+		old, choices := s.best, s.choices
+		shift := func(d uint64, up bool) []byte {
+			cand := slices.Clone(old)
+			for _, i := range g {
+				c := choices[i]
+				j, ok := c.shiftBy(c.Index(old), d, up)
+				if !ok {
+					return nil
+				}
+				cand = padTo(cand, c.End())
+				copy(cand[c.Offset:], c.Encode(j))
+			}
+			return cand
+		}
+		last := choices[g[len(g)-1]]
+		return shift(1, false), func(kept bool, _ *Outcome) {
+			if !kept {
+				// One step may be larger (it moved a value away from
+				// zero) where the step that zeroes the last value, free
+				// as trailing bytes, is shorter.
+				if neg, mag := last.signed(last.Index(old)); mag > 1 || neg {
+					if cand := shift(mag, neg); cand != nil {
+						s.consider(cand)
+					}
+				}
+				return
+			}
+			findInteger(func(n int) bool {
+				cand := shift(uint64(n)+1, false)
+				if cand == nil {
+					return false
+				}
+				kept, _ := s.consider(cand)
+				return kept
+			})
+		}
+	})
+}

@@ -1,0 +1,315 @@
+package minimize
+
+import (
+	"bytes"
+	"maps"
+	"slices"
+)
+
+// This file holds the passes that change two or more values in one
+// candidate: lowering them together, moving magnitude from one to
+// another, and lowering a value while repairing what depends on it.
+
+// pairStep numbers the pairs (i, j), i < j, of n choices: step
+// k*(k-1)/2 + i is the pair (i, k), so that near pairs come early in a
+// sequential order and the numbering does not depend on n.
+func pairStep(step int) (i, j int) {
+	k := 1
+	for k*(k+1)/2 <= step {
+		k++
+	}
+	return step - k*(k-1)/2, k
+}
+
+// numericPair returns the choices of pair step in the best input if both
+// lie inside it and order their values alike.
+func (s *shrinker) numericPair(step int) (ci, cj Choice, ok bool) {
+	i, j := pairStep(step)
+	if j >= len(s.choices) {
+		return ci, cj, false
+	}
+	ci, cj = s.choices[i], s.choices[j]
+	if cj.Offset >= len(s.best) || ci.shape() != cj.shape() {
+		return ci, cj, false
+	}
+	return ci, cj, true
+}
+
+// withMagnitudes returns base with choices a and b (holding indices ia
+// and ib) changed to magnitudes ma and mb, keeping their signs, or nil if
+// a value does not exist.
+func withMagnitudes(base []byte, a Choice, ia, ma uint64, b Choice, ib, mb uint64) []byte {
+	na, _ := a.signed(ia)
+	nb, _ := b.signed(ib)
+	xa, oka := a.unsigned(na, ma)
+	xb, okb := b.unsigned(nb, mb)
+	if !oka || !okb {
+		return nil
+	}
+	out := make([]byte, max(len(base), b.End()))
+	copy(out, base)
+	copy(out[a.Offset:], a.Encode(xa))
+	copy(out[b.Offset:], b.Encode(xb))
+	return out
+}
+
+func pairCount(s *shrinker) int {
+	n := s.choicesInInput()
+	return n * (n - 1) / 2
+}
+
+// lowerPairs lowers the magnitudes of two values by the same amount:
+// values that must stay close to each other (|a-b| = 1) zig-zag down one
+// step at a time when lowered alone (seed 001, "Zig Zagging").
+func lowerPairs() *pass {
+	return &pass{
+		name:  "lower pair",
+		tier:  1,
+		count: pairCount,
+		plan: func(s *shrinker, step int) ([]byte, func(bool, *Outcome)) {
+			ci, cj, ok := s.numericPair(step)
+			if !ok {
+				return nil, nil
+			}
+			vi, vj := ci.Index(s.best), cj.Index(s.best)
+			_, mi := ci.signed(vi)
+			_, mj := cj.signed(vj)
+			if mi == 0 || mj == 0 {
+				return nil, nil
+			}
+			old := s.best
+			lower := func(d uint64) []byte { return withMagnitudes(old, ci, vi, mi-d, cj, vj, mj-d) }
+			return lower(1), func(kept bool, _ *Outcome) {
+				if !kept {
+					return
+				}
+				findInteger(func(n int) bool {
+					d := uint64(n) + 1
+					if d > mi || d > mj {
+						return false
+					}
+					kept, _ := s.consider(lower(d))
+					return kept
+				})
+			}
+		},
+	}
+}
+
+// redistributePairs moves magnitude from an earlier value to a later one:
+// lexicographically smaller, and what a property on a sum or a total
+// needs. It first moves all it can, the common case of a total that one
+// value can carry alone, then grows a move of one.
+func redistributePairs() *pass {
+	return &pass{
+		name:  "redistribute pair",
+		tier:  1,
+		count: pairCount,
+		plan: func(s *shrinker, step int) ([]byte, func(bool, *Outcome)) {
+			ci, cj, ok := s.numericPair(step)
+			if !ok {
+				return nil, nil
+			}
+			vi, vj := ci.Index(s.best), cj.Index(s.best)
+			_, mi := ci.signed(vi)
+			_, mj := cj.signed(vj)
+			if mi == 0 {
+				return nil, nil
+			}
+			old := s.best
+			move := func(d uint64) []byte { return withMagnitudes(old, ci, vi, mi-d, cj, vj, mj+d) }
+			// The most that can move: all of it, or as much as the later
+			// value's range can take (found without running anything).
+			all := mi
+			if move(all) == nil {
+				lo, hi := uint64(0), all // move(lo) exists, move(hi) does not
+				for lo+1 < hi {
+					if mid := lo + (hi-lo)/2; move(mid) != nil {
+						lo = mid
+					} else {
+						hi = mid
+					}
+				}
+				all = lo
+			}
+			if all == 0 {
+				return nil, nil
+			}
+			return move(all), func(kept bool, _ *Outcome) {
+				if kept {
+					return
+				}
+				findInteger(func(n int) bool {
+					d := uint64(n)
+					if d >= all {
+						return false
+					}
+					kept, _ := s.consider(move(d))
+					return kept
+				})
+			}
+		},
+	}
+}
+
+// lowerAndRepair lowers a choice together with what depends on it, for
+// the moves no single change makes: an operator picked by a one-of,
+// lowered from division to addition, with the rest of its subexpression
+// zeroed ((/ 0 (/ 0 1)) becomes (/ 0 (+ 0 0))); a depth or a count
+// lowered by one with the choice after it deleted. It tries, in order:
+// the choice one lower and the rest of its span zeroed, then the choice
+// one lower and the next choice deleted. (The choice at 0 with the rest
+// zeroed is mostly zero span's candidate; on shrinkbench it never won.)
+func lowerAndRepair() *pass {
+	return &pass{
+		name:  "lower and repair",
+		tier:  1,
+		count: func(s *shrinker) int { return len(s.choices) },
+		plan: func(s *shrinker, j int) ([]byte, func(bool, *Outcome)) {
+			if j >= len(s.choices) || s.choices[j].Offset >= len(s.best) {
+				return nil, nil
+			}
+			c, old, choices := s.choices[j], s.best, s.choices
+			cur := c.Index(old)
+			if cur == 0 {
+				return nil, nil
+			}
+			// with returns old with c set to index v, the rest of its span
+			// zeroed if zeroRest, and the next choice deleted if dropNext.
+			rest := min(s.innermostRest(c), len(old))
+			hasRest := rest > c.End() && !isZero(old[c.End():rest])
+			hasNext := j+1 < len(choices) && choices[j+1].Offset < len(old)
+			with := func(v uint64, zeroRest, dropNext bool) []byte {
+				cand := slices.Clone(old)
+				if zeroRest {
+					clear(cand[c.End():rest])
+				}
+				if dropNext {
+					next := choices[j+1]
+					cand = splice(cand, next.Offset, min(next.End(), len(cand)), nil)
+				}
+				cand = padTo(cand, c.End())
+				copy(cand[c.Offset:], c.Encode(v))
+				return cand
+			}
+			var tries [][]byte
+			if hasRest {
+				tries = append(tries, with(cur-1, true, false))
+			}
+			if hasNext {
+				tries = append(tries, with(cur-1, false, true))
+			}
+			if len(tries) == 0 {
+				return nil, nil
+			}
+			return tries[0], func(kept bool, _ *Outcome) {
+				for _, cand := range tries[1:] {
+					if kept {
+						return
+					}
+					kept, _ = s.consider(cand)
+				}
+			}
+		},
+	}
+}
+
+// noteChanges records which choices a same-length shrink from old to new
+// changed, for lowerCommonOffset; a shrink that changes the length
+// starts afresh.
+func (s *shrinker) noteChanges(old, new []byte, choices []Choice) {
+	if len(old) != len(new) {
+		clear(s.changed)
+		s.zigzag = false
+		return
+	}
+	var now []Choice
+	for _, c := range choices {
+		if c.Offset >= len(new) {
+			break
+		}
+		end := min(c.End(), len(new))
+		if !bytes.Equal(old[c.Offset:end], new[c.Offset:end]) {
+			now = append(now, c)
+		}
+	}
+	for _, c := range now {
+		// A value changing again after others did is the zig-zag that
+		// lowerCommonOffset is for; one shrink changing two values at once
+		// (a redistribution) is not.
+		if _, seen := s.changed[c.Offset]; seen && len(s.changed) > 1 {
+			s.zigzag = true
+		}
+		s.changed[c.Offset] = c.shape()
+	}
+}
+
+// lowerCommonOffset lowers the magnitudes of all the values recent
+// same-length shrinks changed by one common amount. Values that must move
+// together (|m-n| <= 1) otherwise zig-zag down a step at a time, each
+// lowering unlocking the next, at a cost that grows with the values
+// rather than their logarithm (MacIver, "Notes on test-case reduction",
+// "Zig Zagging"). It runs right after a shrink, when noteChanges saw a
+// value change again after another did.
+func lowerCommonOffset() *pass {
+	type value struct {
+		c        Choice
+		neg      bool
+		mag, idx uint64
+	}
+	return &pass{
+		name:        "lower common offset",
+		afterShrink: true,
+		count: func(s *shrinker) int {
+			if len(s.changed) < 2 || !s.zigzag {
+				return 0
+			}
+			return 1
+		},
+		plan: func(s *shrinker, _ int) ([]byte, func(bool, *Outcome)) {
+			s.zigzag = false
+			var vals []value
+			least := ^uint64(0)
+			for _, off := range slices.Sorted(maps.Keys(s.changed)) {
+				shape := s.changed[off]
+				i, ok := s.choiceAt(off, shape.Width, shape.Max)
+				if !ok || s.choices[i].shape() != shape {
+					continue
+				}
+				c := s.choices[i]
+				idx := c.Index(s.best)
+				neg, mag := c.signed(idx)
+				if mag == 0 {
+					continue
+				}
+				vals = append(vals, value{c, neg, mag, idx})
+				least = min(least, mag)
+			}
+			clear(s.changed)
+			if len(vals) < 2 {
+				return nil, nil
+			}
+			old := s.best
+			lower := func(d uint64) []byte {
+				cand := slices.Clone(old)
+				for _, v := range vals {
+					i, _ := v.c.unsigned(v.neg, v.mag-d)
+					copy(cand[v.c.Offset:min(v.c.End(), len(cand))], v.c.Encode(i))
+				}
+				return cand
+			}
+			return lower(1), func(kept bool, _ *Outcome) {
+				findInteger(func(n int) bool {
+					if n == 1 {
+						return kept
+					}
+					if uint64(n) > least {
+						return false
+					}
+					kept, _ := s.consider(lower(uint64(n)))
+					return kept
+				})
+			}
+		},
+	}
+}

@@ -1,0 +1,179 @@
+package minimize
+
+import (
+	"context"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// bytesOf returns n one-byte choices at offsets 0 to n-1 that read a byte
+// as its own index; below > 0 orders them around a shrink point with
+// that many values below it.
+func bytesOf(n int, below uint64) []Choice {
+	cs := make([]Choice, n)
+	for i := range cs {
+		cs[i] = Choice{Offset: i, Width: 1, Max: 255, Below: below}
+	}
+	return cs
+}
+
+// planned returns the first candidate of every step of p, in step order,
+// for a best input with the given outcome: what the pass plans before
+// any follow-up. setup, if set, adjusts the shrinker first.
+func planned(p *pass, best []byte, out Outcome, setup func(s *shrinker)) [][]byte {
+	s := newShrinker(context.Background(), nil, Options{Workers: 1})
+	if out.Used == 0 {
+		out.Used = len(best)
+	}
+	s.setBest(best, out)
+	if setup != nil {
+		setup(s)
+	}
+	var got [][]byte
+	for step := range p.count(s) {
+		if cand, _ := p.plan(s, step); cand != nil {
+			got = append(got, cand)
+		}
+	}
+	return got
+}
+
+// passCase is one pass on one best input, with the candidates it must
+// plan.
+type passCase struct {
+	name, reason string
+	pass         func() *pass
+	best         []byte
+	out          Outcome
+	setup        func(s *shrinker)
+	want         [][]byte
+}
+
+func span(label string, start, end, parent int) Span {
+	return Span{Label: label, Start: start, End: end, Parent: parent}
+}
+
+func TestPassPlans(t *testing.T) {
+	signed := bytesOf(3, 128) // index 0 is 0, 1 is +1, 2 is -1, 3 is +2...
+	tests := []passCase{
+		{name: "canonicalize/coin", reason: "a coin read from 0xff is true, whose smallest encoding is 0x80",
+			pass: canonicalize, best: []byte{0xff, 5},
+			out:  Outcome{Choices: []Choice{{Offset: 0, Width: 1, Max: 1}, {Offset: 1, Width: 1, Max: 255}}},
+			want: [][]byte{{0x80, 5}}},
+		{name: "canonicalize/canonical", reason: "nothing to rewrite, so no step",
+			pass: canonicalize, best: []byte{0x80, 5},
+			out: Outcome{Choices: []Choice{{Offset: 0, Width: 1, Max: 1}, {Offset: 1, Width: 1, Max: 255}}}},
+		{name: "remove discarded/one", reason: "the discarded span goes, the rest stays",
+			pass: removeDiscarded, best: []byte{1, 2, 3},
+			out:  Outcome{Choices: bytesOf(3, 0), Spans: []Span{{Label: "try", Start: 0, End: 2, Parent: -1, Discarded: true}, span("x", 2, 3, -1)}},
+			want: [][]byte{{3}}},
+		{name: "remove discarded/none", reason: "no span was discarded",
+			pass: removeDiscarded, best: []byte{1, 2, 3},
+			out: Outcome{Choices: bytesOf(3, 0), Spans: []Span{span("x", 0, 3, -1)}}},
+		{name: "rank values/collapse first", reason: "all nonzero values of a shape try index 1 first",
+			pass: rankValues, best: []byte{5, 9, 5}, out: Outcome{Choices: bytesOf(3, 0)},
+			want: [][]byte{{1, 1, 1}}},
+		{name: "rank values/ranked already", reason: "values already the smallest in their order: no candidate",
+			pass: rankValues, best: []byte{1, 1}, out: Outcome{Choices: bytesOf(2, 0)}},
+		{name: "sort siblings/unsorted", reason: "same-label siblings are laid out smallest first",
+			pass: sortSiblings, best: []byte{3, 1, 2},
+			out:  Outcome{Choices: bytesOf(3, 0), Spans: []Span{span("x", 0, 1, -1), span("x", 1, 2, -1), span("x", 2, 3, -1)}},
+			want: [][]byte{{1, 2, 3}}},
+		{name: "sort siblings/other labels", reason: "spans of different labels are not siblings to sort",
+			pass: sortSiblings, best: []byte{3, 1},
+			out: Outcome{Choices: bytesOf(2, 0), Spans: []Span{span("x", 0, 1, -1), span("y", 1, 2, -1)}}},
+		{name: "delete span/each", reason: "one candidate per span, the span cut out",
+			pass: deleteSpans, best: []byte{1, 2, 3},
+			out:  Outcome{Choices: bytesOf(3, 0), Spans: []Span{span("x", 0, 1, -1), span("y", 1, 3, -1)}},
+			want: [][]byte{{2, 3}, {1}}},
+		{name: "delete span/past the end", reason: "a span wholly past the input's end covers nothing to delete",
+			pass: deleteSpans, best: []byte{1},
+			out:  Outcome{Choices: bytesOf(2, 0), Spans: []Span{span("x", 0, 1, -1), span("x", 1, 2, -1)}, Used: 2},
+			want: [][]byte{{}}},
+		{name: "zero span/nonzero only", reason: "a span already zero is skipped",
+			pass: zeroSpans, best: []byte{0, 2, 3},
+			out:  Outcome{Choices: bytesOf(3, 0), Spans: []Span{span("x", 0, 1, -1), span("y", 1, 3, -1)}},
+			want: [][]byte{{0, 0, 0}}},
+		{name: "delete choices/blocks of one and two", reason: "each choice, then each two adjacent choices",
+			pass: deleteChoiceBlocks, best: []byte{1, 2, 3}, out: Outcome{Choices: bytesOf(3, 0)},
+			want: [][]byte{{2, 3}, {1, 3}, {1, 2}, {3}, {1}}},
+		{name: "replace with descendant/same label", reason: "an expression becomes its operand",
+			pass: replaceWithDescendant, best: []byte{1, 2, 3},
+			out:  Outcome{Choices: bytesOf(3, 0), Spans: []Span{span("e", 0, 3, -1), span("e", 1, 2, 0)}},
+			want: [][]byte{{2}}},
+		{name: "replace with descendant/other label", reason: "a child of another label cannot stand for its parent",
+			pass: replaceWithDescendant, best: []byte{1, 2, 3},
+			out: Outcome{Choices: bytesOf(3, 0), Spans: []Span{span("e", 0, 3, -1), span("n", 1, 2, 0)}}},
+		{name: "lower choice/nonzero", reason: "each nonzero choice tries index 0; a zero one is skipped",
+			pass: lowerChoices, best: []byte{0, 7, 9}, out: Outcome{Choices: bytesOf(3, 0)},
+			want: [][]byte{{0, 0, 9}, {0, 7, 0}}},
+		{name: "lower duplicates/equal values", reason: "choices of one shape holding one value go to 0 together",
+			pass: lowerDuplicates, best: []byte{7, 3, 7}, out: Outcome{Choices: bytesOf(3, 0)},
+			want: [][]byte{{0, 3, 0}}},
+		{name: "lower duplicates/other shape", reason: "equal bytes of different ranges are not the same value",
+			pass: lowerDuplicates, best: []byte{1, 1},
+			out: Outcome{Choices: []Choice{{Offset: 0, Width: 1, Max: 255}, {Offset: 1, Width: 1, Max: 1}}}},
+		{name: "shift values/down", reason: "+1 and +2 become 0 and +1",
+			pass: shiftValues, best: []byte{1, 3}, out: Outcome{Choices: signed[:2]},
+			want: [][]byte{{0, 1}}},
+		{name: "shift values/through zero", reason: "0 and +1 become -1 and 0",
+			pass: shiftValues, best: []byte{0, 1}, out: Outcome{Choices: signed[:2]},
+			want: [][]byte{{2, 0}}},
+		{name: "shift values/unsigned", reason: "values ordered plainly have no other side to shift to",
+			pass: shiftValues, best: []byte{1, 3}, out: Outcome{Choices: bytesOf(2, 0)}},
+		{name: "swap values/larger first", reason: "5 before 2 everywhere becomes 2 before 5",
+			pass: swapValues, best: []byte{5, 2, 5}, out: Outcome{Choices: bytesOf(3, 0)},
+			want: [][]byte{{2, 5, 2}}},
+		{name: "swap values/smaller first", reason: "a swap would make the input larger",
+			pass: swapValues, best: []byte{2, 5}, out: Outcome{Choices: bytesOf(2, 0)}},
+		{name: "lower pair/every pair", reason: "pairs near first: (0,1), (0,2), (1,2), each lowered by one",
+			pass: lowerPairs, best: []byte{5, 9, 4}, out: Outcome{Choices: bytesOf(3, 0)},
+			want: [][]byte{{4, 8, 4}, {4, 9, 3}, {5, 8, 3}}},
+		{name: "lower pair/zero", reason: "a pair with a zero cannot both go lower",
+			pass: lowerPairs, best: []byte{0, 9}, out: Outcome{Choices: bytesOf(2, 0)}},
+		{name: "redistribute pair/all", reason: "all of the earlier value moves to the later one",
+			pass: redistributePairs, best: []byte{5, 9}, out: Outcome{Choices: bytesOf(2, 0)},
+			want: [][]byte{{0, 14}}},
+		{name: "redistribute pair/capped", reason: "as much as the later value's range can take",
+			pass: redistributePairs, best: []byte{5, 253}, out: Outcome{Choices: bytesOf(2, 0)},
+			want: [][]byte{{3, 255}}},
+		{name: "lower and repair/rest of span", reason: "one lower with the rest of its span zeroed",
+			pass: lowerAndRepair, best: []byte{2, 7, 7},
+			out:  Outcome{Choices: bytesOf(3, 0), Spans: []Span{span("s", 0, 3, -1)}},
+			want: [][]byte{{1, 0, 0}, {2, 6, 0}}},
+		{name: "lower and repair/next choice", reason: "without a span, one lower with the next choice deleted",
+			pass: lowerAndRepair, best: []byte{2, 7}, out: Outcome{Choices: bytesOf(2, 0)},
+			want: [][]byte{{1}}},
+		{name: "delete choice pairs/gap of two", reason: "two choices two apart go, what is between stays",
+			pass: deleteChoicePairs, best: []byte{1, 2, 3, 4}, out: Outcome{Choices: bytesOf(4, 0)},
+			want: [][]byte{{2, 4}, {1, 3}}},
+		{name: "lower common offset/zig-zag", reason: "values that changed in turn go down by one together",
+			pass: lowerCommonOffset, best: []byte{5, 6}, out: Outcome{Choices: bytesOf(2, 0)},
+			setup: func(s *shrinker) {
+				s.changed[0], s.changed[1], s.zigzag = s.choices[0].shape(), s.choices[1].shape(), true
+			},
+			want: [][]byte{{4, 5}}},
+		{name: "lower common offset/no zig-zag", reason: "values changed once each are not a zig-zag",
+			pass: lowerCommonOffset, best: []byte{5, 6}, out: Outcome{Choices: bytesOf(2, 0)},
+			setup: func(s *shrinker) { s.changed[0], s.changed[1] = s.choices[0].shape(), s.choices[1].shape() }},
+	}
+	// Every pass in the list has a case here.
+	covered := map[string]bool{}
+	for _, tt := range tests {
+		covered[tt.pass().name] = true
+	}
+	for _, p := range newShrinker(context.Background(), nil, Options{}).passes() {
+		if !covered[p.name] {
+			t.Errorf("pass %q has no case", p.name)
+		}
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := planned(tt.pass(), tt.best, tt.out, tt.setup)
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("planned candidates (-want +got):\n%s\n%s", diff, tt.reason)
+			}
+		})
+	}
+}

@@ -1,0 +1,472 @@
+package minimize
+
+import (
+	"bytes"
+	"slices"
+)
+
+// This file holds the passes that change the input's structure: they
+// delete spans and choices, replace a span by a part of it, and reorder
+// siblings.
+
+// removeDiscarded deletes every span the target threw away, such as
+// rejected attempts of rejection sampling, all at once.
+func removeDiscarded() *pass {
+	return &pass{
+		name: "remove discarded",
+		count: func(s *shrinker) int {
+			for _, sp := range s.out.Spans {
+				if sp.Discarded && sp.Start < len(s.best) && sp.End > sp.Start {
+					return 1
+				}
+			}
+			return 0
+		},
+		plan: func(s *shrinker, _ int) ([]byte, func(bool, *Outcome)) {
+			var out []byte
+			at := 0
+			for _, sp := range s.out.Spans {
+				a, b := s.clip(sp.Start, sp.End)
+				if !sp.Discarded || a < at || a >= b {
+					continue // not discarded, inside one already cut, or empty
+				}
+				out = append(out, s.best[at:a]...)
+				at = b
+			}
+			return append(out, s.best[at:]...), nil
+		},
+	}
+}
+
+// retryKeepingValues follows up a deletion of old[a:b] that was not kept,
+// for generators whose later draws depend on earlier ones: a task whose
+// dependencies are drawn from IntRange(0, i-1) draws them from a smaller
+// range once an earlier task is deleted, and the same bytes then encode
+// other values. Seed 004 (GReduce) re-executes the generator aligned with
+// the reduced trace; here the deletion's own outcome shows the new ranges,
+// so each later choice that kept its place and width but changed range is
+// re-encoded to hold its old value (its sign and distance from the shrink
+// point, or the nearest the new range allows), and the result is tried.
+// Generators without such dependencies never pay for a retry.
+func (s *shrinker) retryKeepingValues(old []byte, oldChoices []Choice, a, b int, out *Outcome) bool {
+	if out == nil || len(out.Choices) == 0 {
+		return false
+	}
+	shift := b - a
+	var cand []byte
+	for _, c := range oldChoices {
+		if c.Offset < b {
+			continue
+		}
+		if c.Offset >= len(old) {
+			break
+		}
+		off := c.Offset - shift
+		i, found := slices.BinarySearchFunc(out.Choices, off, func(x Choice, off int) int { return x.Offset - off })
+		if !found || out.Choices[i].Width != c.Width {
+			break // misaligned from here on
+		}
+		to := out.Choices[i]
+		if to.Max == c.Max && to.Below == c.Below {
+			continue
+		}
+		neg, mag := c.signed(c.Index(old))
+		idx, ok := to.unsigned(neg, mag)
+		if !ok {
+			idx = min(c.Index(old), to.Max)
+		}
+		if cand == nil {
+			cand = splice(old, a, b, nil)
+		}
+		cand = padTo(cand, to.End())
+		copy(cand[off:], to.Encode(idx))
+	}
+	if cand == nil {
+		return false
+	}
+	kept, _ := s.consider(cand)
+	return kept
+}
+
+// deleteMirroringSibling follows up a deletion of span i, the region
+// [a, b) of old, that was not kept: it retries it with the children of
+// the same-label sibling just before i, then just after, reversed. With a
+// subtree gone its neighbour is left to fail alone, and what failed
+// through the two together (a heap's merge, which takes the children the
+// other way round) may need that neighbour mirrored. The mirror alone is
+// no smaller, so no pass tries it; with the deletion it is. Only the two
+// neighbours are tried, so a failed deletion costs at most two more runs.
+func (s *shrinker) deleteMirroringSibling(old []byte, spans []Span, i, a, b int) bool {
+	same := sameLabelSiblings(spans, i)
+	at := slices.Index(same, i)
+	for _, n := range []int{at - 1, at + 1} {
+		if n < 0 || n >= len(same) || spans[same[n]].Start >= len(old) {
+			continue
+		}
+		j := same[n]
+		kids := labelChildren(spans, j)
+		if len(kids) < 2 {
+			continue
+		}
+		// The sibling may read past the end of the input (zeros): its
+		// children move with what they read there.
+		base := padTo(slices.Clone(old), spans[j].End)
+		mirrored := reverseSpans(base, spans, kids)
+		if bytes.Equal(s.normalize(mirrored), s.normalize(base)) {
+			continue
+		}
+		// Siblings do not overlap, so [a, b) is where it was.
+		if kept, _ := s.consider(splice(mirrored, a, b, nil)); kept {
+			return true
+		}
+	}
+	return false
+}
+
+// deleteMirroringHolder follows up a deletion of an empty slot (see
+// emptySlot), span i and the region [a, b) of old, that was not kept. In
+// the deletion's own outcome, the span that slid into the gap has a
+// parent, and the deletion is retried with that parent's children
+// reversed: a heap's empty slot deleted lets the next subtree slide under
+// a new parent, and in the order the target walks them the new pair may
+// fail only the other way round. A mirrored subtree may carry bytes its
+// old place ignored (draws past a size budget) to the end, so the
+// candidate is cut to one byte shorter than the best. Spans holding
+// anything are left to deleteMirroringSibling: retrying every deletion
+// this way costs runs and found nothing more on the benchmarks.
+func (s *shrinker) deleteMirroringHolder(old []byte, spans []Span, i, a, b int, out *Outcome) bool {
+	if out == nil || !emptySlot(old, spans, i, a, b) {
+		return false
+	}
+	label := spans[i].Label
+	k := slices.IndexFunc(out.Spans, func(sp Span) bool { return sp.Start == a && sp.Label == label })
+	if k < 0 || out.Spans[k].Parent < 0 {
+		return false
+	}
+	kids := labelChildren(out.Spans, out.Spans[k].Parent)
+	if len(kids) < 2 {
+		return false
+	}
+	base := splice(old, a, b, nil)
+	base = padTo(base, out.Spans[kids[len(kids)-1]].End)
+	cand := s.normalize(reverseSpans(base, out.Spans, kids))
+	if len(cand) >= len(s.best) {
+		cand = cand[:max(0, len(s.best)-1)]
+	}
+	kept, _ := s.consider(cand)
+	return kept
+}
+
+// deleteLoweringSibling follows up a deletion of an empty slot, span i
+// and the region [a, b) of old, that was not kept: it retries it with one
+// of the choices of the same-label sibling just before it (its own, not
+// those of spans of its label inside it) set to a smaller value that a
+// choice of the same shape holds somewhere in the input. Deleting a
+// heap's empty slot slides the next subtree in beside that sibling, and
+// the pair may fail only once the sibling's key is below the newcomer's;
+// a key is bounded below by its parent's, so the value that works is
+// typically one the input already holds. One run per such value, at
+// most maxLoweredSiblingRuns, so that a sibling with many choices (a
+// record with many fields) cannot make every failed deletion costly.
+func (s *shrinker) deleteLoweringSibling(old []byte, spans []Span, choices []Choice, i, a, b int) bool {
+	if !emptySlot(old, spans, i, a, b) {
+		return false
+	}
+	same := sameLabelSiblings(spans, i)
+	at := slices.Index(same, i)
+	if at == 0 {
+		return false
+	}
+	prev := same[at-1]
+	sib := spans[prev]
+	// Nested spans of the label hold choices that are not the sibling's own.
+	nested := labelDescendants(spans, prev)
+	own := func(c Choice) bool {
+		return !slices.ContainsFunc(nested, func(k int) bool { return spans[k].Start <= c.Offset && c.End() <= spans[k].End })
+	}
+	runs := 0
+	for k := len(choices) - 1; k >= 0; k-- {
+		c := choices[k]
+		if c.Offset < sib.Start || c.End() > min(sib.End, len(old)) || !own(c) {
+			continue
+		}
+		cur := c.Index(old)
+		var lower []uint64
+		for _, o := range choices {
+			if o.shape() == c.shape() && o.End() <= len(old) {
+				if v := o.Index(old); v < cur {
+					lower = append(lower, v)
+				}
+			}
+		}
+		slices.Sort(lower)
+		for _, v := range slices.Compact(lower) {
+			if runs == maxLoweredSiblingRuns {
+				return false
+			}
+			runs++
+			cand := slices.Clone(old)
+			copy(cand[c.Offset:], c.Encode(v))
+			if kept, _ := s.consider(splice(cand, a, b, nil)); kept {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// maxLoweredSiblingRuns bounds the runs of one deleteLoweringSibling. On
+// the benchmarks of tools/shrinkbench it never tries more than five.
+const maxLoweredSiblingRuns = 8
+
+// deleteSpans deletes one span: a draw, a collection element, a subtree.
+// When that works it grows the deletion over the following siblings and
+// then the preceding ones, so deleting n elements of a list costs
+// O(log n) runs rather than n. Larger spans go first: one kept deletion
+// of a subtree saves the runs that would delete its parts one by one.
+func deleteSpans() *pass {
+	return &pass{
+		name:  "delete span",
+		count: func(s *shrinker) int { return len(s.out.Spans) },
+		order: func(s *shrinker, queue []int) {
+			size := func(i int) int {
+				if i >= len(s.out.Spans) {
+					return 0
+				}
+				return s.out.Spans[i].End - s.out.Spans[i].Start
+			}
+			slices.SortStableFunc(queue, func(i, j int) int { return size(j) - size(i) })
+		},
+		plan: func(s *shrinker, i int) ([]byte, func(bool, *Outcome)) {
+			_, a, b, ok := s.spanRegion(i)
+			if !ok {
+				return nil, nil
+			}
+			old, spans, choices := s.best, s.out.Spans, s.choices
+			return splice(old, a, b, nil), func(kept bool, out *Outcome) {
+				if !kept {
+					kept = s.retryKeepingValues(old, choices, a, b, out)
+				}
+				if !kept {
+					kept = s.deleteMirroringSibling(old, spans, i, a, b)
+				}
+				if !kept {
+					kept = s.deleteMirroringHolder(old, spans, i, a, b, out)
+				}
+				if !kept {
+					kept = s.deleteLoweringSibling(old, spans, choices, i, a, b)
+				}
+				if kept {
+					growDeletion(s, old, spans, i, a, b)
+				}
+			}
+		},
+	}
+}
+
+// growDeletion extends a kept deletion of spans[i], the region [a, b) of
+// old, over neighbouring siblings while the result still fails.
+func growDeletion(s *shrinker, old []byte, spans []Span, i, a, b int) {
+	sib := siblings(spans, i)
+	at := slices.Index(sib, i)
+	after, before := sib[at+1:], sib[:at]
+	end := func(n int) int { return min(spans[after[n-1]].End, len(old)) }
+	n := findInteger(func(n int) bool {
+		if n > len(after) || end(n) <= b {
+			return false
+		}
+		kept, _ := s.consider(splice(old, a, end(n), nil))
+		return kept
+	})
+	if n > 0 {
+		b = end(n)
+	}
+	start := func(n int) int { return spans[before[len(before)-n]].Start }
+	findInteger(func(n int) bool {
+		if n > len(before) || start(n) >= a {
+			return false
+		}
+		kept, _ := s.consider(splice(old, start(n), b, nil))
+		return kept
+	})
+}
+
+// zeroSpans replaces a span by zero bytes, its simplest value (seed 000,
+// figure 6). If that is not kept but the zeroed span used fewer bytes, it
+// retries with just that many zeros: this collapses a subtree to a leaf.
+func zeroSpans() *pass {
+	return &pass{
+		name:  "zero span",
+		count: func(s *shrinker) int { return len(s.out.Spans) },
+		plan: func(s *shrinker, i int) ([]byte, func(bool, *Outcome)) {
+			sp, a, b, ok := s.spanRegion(i)
+			if !ok || isZero(s.best[a:b]) {
+				return nil, nil
+			}
+			old := s.best
+			return splice(old, a, b, make([]byte, b-a)), func(kept bool, out *Outcome) {
+				if kept || out == nil || i >= len(out.Spans) {
+					return
+				}
+				if got := out.Spans[i]; got.Label == sp.Label && got.Start == sp.Start {
+					if w := got.End - got.Start; w >= 0 && w < b-a {
+						s.consider(splice(old, a, b, make([]byte, w)))
+					}
+				}
+			}
+		},
+	}
+}
+
+// maxBlock is the largest number of consecutive choices deleted as one
+// block by deleteChoiceBlocks. Blocks of three and four cost a sixth of
+// the runs on shrinkbench's binheap and parser and found nothing.
+const maxBlock = 2
+
+// deleteChoiceBlocks deletes runs of 1 to maxBlock consecutive choices,
+// across span boundaries: it merges adjacent lists, drops a flag and the
+// value after it, and is the only deletion a target without spans gets.
+// A kept deletion is repeated at the same place while it keeps working.
+func deleteChoiceBlocks() *pass {
+	return &pass{
+		name: "delete choices",
+		// With spans, deleting spans does most of this pass's work for less;
+		// without them it is the only deletion there is.
+		tier:              1,
+		cheapWithoutSpans: true,
+		count:             func(s *shrinker) int { return s.choicesInInput() * maxBlock },
+		plan: func(s *shrinker, step int) ([]byte, func(bool, *Outcome)) {
+			n := s.choicesInInput()
+			if n == 0 {
+				return nil, nil
+			}
+			j, k := step%n, step/n+1
+			if j+k > n || step >= n*maxBlock {
+				return nil, nil
+			}
+			old, choices := s.best, s.choices
+			a := choices[j].Offset
+			end := func(r int) int { return min(choices[j+r*k-1].End(), len(old)) }
+			return splice(old, a, end(1), nil), func(kept bool, out *Outcome) {
+				if !kept && !s.retryKeepingValues(old, choices, a, end(1), out) {
+					return
+				}
+				findInteger(func(r int) bool {
+					if j+(r+1)*k > n {
+						return false
+					}
+					kept, _ := s.consider(splice(old, a, end(r+1), nil))
+					return kept
+				})
+			}
+		},
+	}
+}
+
+// replaceWithDescendant replaces a span by one of its descendants with
+// the same label: a subtree by one of its subtrees, an expression by one
+// of its operands.
+func replaceWithDescendant() *pass {
+	derive := func(s *shrinker) [][2]int {
+		var ps [][2]int
+		spans := s.out.Spans
+		for d, sp := range spans {
+			for a := sp.Parent; a >= 0; a = spans[a].Parent {
+				if spans[a].Label == sp.Label && spans[a].Start < len(s.best) && sp.End-sp.Start < spans[a].End-spans[a].Start {
+					ps = append(ps, [2]int{a, d})
+				}
+			}
+		}
+		return ps
+	}
+	return stepPass("replace with descendant", 0, derive, func(s *shrinker, pair [2]int) ([]byte, func(bool, *Outcome)) {
+		anc, desc := s.out.Spans[pair[0]], s.out.Spans[pair[1]]
+		a, b := s.clip(anc.Start, anc.End)
+		da, db := s.clip(desc.Start, desc.End)
+		return splice(s.best, a, b, s.best[da:db]), nil
+	})
+}
+
+// sortSiblings sorts runs of sibling spans with the same label into the
+// order that makes the input smallest (concatOrder); if a full sort is
+// not kept it swaps adjacent out-of-order pairs.
+func sortSiblings() *pass {
+	derive := func(s *shrinker) [][]int {
+		type key struct {
+			parent int
+			label  string
+		}
+		return groupBy(len(s.out.Spans), func(i int) (key, bool) {
+			sp := s.out.Spans[i]
+			return key{sp.Parent, sp.Label}, sp.End <= len(s.best) && sp.Start < sp.End
+		})
+	}
+	contentsOf := func(s *shrinker, g []int) [][]byte {
+		cs := make([][]byte, len(g))
+		for k, i := range g {
+			cs[k] = s.best[s.out.Spans[i].Start:s.out.Spans[i].End]
+		}
+		return cs
+	}
+	return stepPass("sort siblings", 0, derive, func(s *shrinker, g []int) ([]byte, func(bool, *Outcome)) {
+		cs := contentsOf(s, g)
+		sorted := slices.Clone(cs)
+		slices.SortStableFunc(sorted, concatOrder)
+		if slices.EqualFunc(cs, sorted, bytes.Equal) {
+			return nil, nil
+		}
+		v := s.version
+		return arrangeSpans(s.best, s.out.Spans, g, sorted), func(kept bool, _ *Outcome) {
+			if kept {
+				return
+			}
+			for k := 0; k+1 < len(g) && s.version == v; k++ {
+				if concatOrder(cs[k+1], cs[k]) < 0 {
+					swapped := slices.Clone(cs)
+					swapped[k], swapped[k+1] = swapped[k+1], swapped[k]
+					s.consider(arrangeSpans(s.best, s.out.Spans, g, swapped))
+				}
+			}
+		}
+	})
+}
+
+// concatOrder orders the contents of spans so that, laid out in order,
+// they make the lexicographically smallest input: a before b when a+b is
+// smaller than b+a. Sorting by length first would put a short leaf before
+// a subtree whose first value is smaller.
+func concatOrder(a, b []byte) int {
+	ab := append(slices.Clip(a), b...)
+	ba := append(slices.Clip(b), a...)
+	return bytes.Compare(ab, ba)
+}
+
+// pairGaps are the distances between the two choices deleteChoicePairs
+// deletes; a distance of 1 is a block of two, deleteChoiceBlocks' job.
+// A gap of 3 cost every input a run per choice and, once spans were
+// deleted largest first, no shrinkbench input needed it.
+var pairGaps = [...]int{2}
+
+// deleteChoicePairs deletes two choices a little apart, leaving what is
+// between: a list's stop flag and the next list's element kind, which
+// moves the element's value from one list into the other.
+func deleteChoicePairs() *pass {
+	return &pass{
+		name:  "delete choice pairs",
+		tier:  1,
+		count: func(s *shrinker) int { return s.choicesInInput() * len(pairGaps) },
+		plan: func(s *shrinker, step int) ([]byte, func(bool, *Outcome)) {
+			n := s.choicesInInput()
+			if n == 0 || step >= n*len(pairGaps) {
+				return nil, nil
+			}
+			j, k := step%n, pairGaps[step/n]
+			if j+k >= n {
+				return nil, nil
+			}
+			first, second := s.choices[j], s.choices[j+k]
+			cand := splice(s.best, second.Offset, min(second.End(), len(s.best)), nil)
+			return splice(cand, first.Offset, first.End(), nil), nil
+		},
+	}
+}
