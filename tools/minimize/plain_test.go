@@ -74,7 +74,8 @@ func TestPlain(t *testing.T) {
 }
 
 // TestPlainUnchanged: an input that is already minimal is reported
-// unchanged, exit 0, and no file is written.
+// unchanged, exit 0, with its own file as the result, and no file is
+// written.
 func TestPlainUnchanged(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end: builds and runs the fixture")
@@ -91,8 +92,8 @@ func TestPlainUnchanged(t *testing.T) {
 		t.Errorf("exit code %d, want %d; stderr:\n%s", code, exitMinimized, stderr)
 	}
 	done := byTarget(events, "FuzzBug", "done")
-	if len(done) != 1 || done[0].Status != "unchanged" || done[0].File != "" {
-		t.Fatalf("done events %+v, want one unchanged, with no file", done)
+	if len(done) != 1 || done[0].Status != "unchanged" || !done[0].Unchanged || filepath.Base(done[0].File) != "minimal" {
+		t.Fatalf("done events %+v, want one unchanged, whose file is the original", done)
 	}
 	if !strings.Contains(done[0].Minimal, "none fails the same way") {
 		t.Errorf("1-minimal check %q", done[0].Minimal)
