@@ -81,7 +81,10 @@ func minimizedValues(t *testing.T, d *event) []any {
 func TestSignatureDoesNotSlip(t *testing.T) {
 	skipShort(t)
 	at := allMarkers(t)
-	long := strings.Repeat("\x01", 10) // the smallest input of the crasher's bug
+	// The smallest input of the crasher's bug (ten bytes, no NUL) whose
+	// corpus file is no larger than the original's: "\x01" takes four
+	// bytes of a corpus file, and a result's file never grows.
+	long := "\x01\x01\x01\a\a     "
 	for _, tc := range []struct {
 		target, reason, signature string
 	}{
@@ -134,9 +137,11 @@ func TestReplayMatches(t *testing.T) {
 		want                      []any
 	}{
 		{"FuzzGoexit", "testing reports runtime.Goexit from testing.go in a worker and as a panic in go test",
-			"panic: test executed panic(nil) or runtime.Goexit at " + at["goexit"], []any{"\x00\x00\x00"}},
+			// The smallest whose corpus file is no larger than that of the
+			// original "abcdefgh" (and "abcd" below).
+			"panic: test executed panic(nil) or runtime.Goexit at " + at["goexit"], []any{"\x00\a\a"}},
 		{"FuzzBlocked", "blocked forever: a hang in a worker, a deadlock where nothing else runs",
-			"deadlock at " + at["blocked"], []any{"\x00\x00\x00"}},
+			"deadlock at " + at["blocked"], []any{"\a  "}},
 	} {
 		t.Run(tc.target, func(t *testing.T) {
 			code, d, _ := minimizeOne(t, tc.target, "-timeout", "1s", "-replays", "2")
