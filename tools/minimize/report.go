@@ -227,20 +227,6 @@ func (r *reporter) doneEvent(e event) {
 				fmt.Fprintf(w, "  replay %d: %s\n", i+1, s)
 			}
 			return
-		case "unchanged":
-			why := "no smaller input fails the same way"
-			if e.Stop != minimize.FixedPoint.String() {
-				why = "no smaller input found before the reduction stopped (" + e.Stop + ")"
-			}
-			fmt.Fprintf(w, "%s %s: unchanged: %s; no new file\n", e.Target, e.Entry, why)
-			fmt.Fprintf(w, "  size:      %s\n  runs:      %d in %.2fs, %s\n", e.Before, e.Runs, e.Elapsed, e.Stop)
-			if e.Minimal != "" {
-				fmt.Fprintf(w, "  1-minimal: %s\n", e.Minimal)
-			}
-			if e.Replay != "" {
-				fmt.Fprintf(w, "  replay:    %s\n", e.Replay)
-			}
-			return
 		}
 		rate := 0.0
 		if e.Elapsed > 0 {
@@ -276,6 +262,8 @@ func (r *reporter) doneEvent(e event) {
 			return
 		case e.Unchanged && e.Status == "interrupted":
 			fmt.Fprintf(w, "  interrupted before anything smaller was found: %s\n", e.File)
+		case e.Unchanged && e.Stop != minimize.FixedPoint.String():
+			fmt.Fprintf(w, "  unchanged: nothing smaller found before the reduction stopped (%s): %s\n", e.Stop, e.File)
 		case e.Unchanged:
 			fmt.Fprintf(w, "  unchanged: nothing smaller fails the same way: %s\n", e.File)
 		default:
