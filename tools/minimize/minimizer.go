@@ -547,14 +547,7 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 			return out, err
 		}
 		prog.runs.Add(1)
-		if r.fuzzsrc {
-			if a.res.Record != nil {
-				out = a.res.Record.Outcome()
-			} else {
-				out = minimize.Outcome{Used: len(in)}
-			}
-		}
-		out.Failed, out.Signature = a.failed, a.failure.Signature
+		out = r.outcome(in, out, a)
 		if a.failed && out.Signature != target {
 			slipMu.Lock()
 			isNew := !slips[out.Signature]
@@ -580,6 +573,14 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 			m.rep.shrinkEvent(s)
 		},
 	}
+	// The replays ran the original already: the reducer need not run it
+	// again (for a crasher of megabytes, one run costs seconds).
+	var firstOut minimize.Outcome
+	if !r.fuzzsrc {
+		_, firstOut, _ = argseq.Decode(input, t.types)
+	}
+	firstOut = r.outcome(input, firstOut, first)
+	opts.First = &firstOut
 	if !r.fuzzsrc {
 		// The target sees its values' exact lengths, and the order is
 		// shortlex on the values, not on their encoding.
@@ -690,6 +691,22 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 	}
 	m.rep.doneEvent(done)
 	return nil
+}
+
+// outcome completes the outcome of a run of in, which made attempt a:
+// decoded holds what argseq.Decode reported of a plain target's input;
+// a fuzzsrc target's comes from its record.
+func (r *runner) outcome(in []byte, decoded minimize.Outcome, a attempt) minimize.Outcome {
+	out := decoded
+	if r.fuzzsrc {
+		if a.res.Record != nil {
+			out = a.res.Record.Outcome()
+		} else {
+			out = minimize.Outcome{Used: len(in)}
+		}
+	}
+	out.Failed, out.Signature = a.failed, a.failure.Signature
+	return out
 }
 
 // replayCommand is the go test command that replays the corpus entry
