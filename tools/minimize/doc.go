@@ -34,9 +34,11 @@
 // structure inferred from the bytes (tokens, brackets, repeats, length
 // fields, counts modulo a bound), to a result that a final check confirms
 // 1-minimal: no deletion of one or two adjacent bytes or runes and no
-// replacement of a byte by any smaller byte fails the same way. No
-// candidate's corpus file may be larger than the original's ("\x00" takes
-// four bytes of it), so the result is 1-minimal within that size.
+// replacement of a byte by any smaller byte fails the same way. A
+// result's corpus file is never larger than the original's ("\x00" takes
+// four bytes of it to "a"'s one): when the reduction ends at a larger
+// file, a second pass from the last shrink within the original's size
+// holds every candidate to it, and the result is 1-minimal within it.
 // Each input's reduction stops after -maxtime (10 minutes by default)
 // with the best input so far.
 //
