@@ -515,13 +515,19 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 	}
 	target := first.failure.Signature
 	before := r.measure(input, first.res.Record)
-	// No candidate may have a larger corpus file than the original: the
-	// order is shortlex on the values, and a byte lowered to an escaped
-	// one ("a" to "\x00") makes a longer file. See budgetExceeded.
-	budget := before.File
+	// The result's corpus file must not be larger than the original's:
+	// the order is shortlex on the values, and a byte lowered to an
+	// escaped one ("a" to "\x00") makes a longer file. The first pass
+	// runs unconstrained (budget 0), since a path to a small result may
+	// cross larger files (a length field set to its true value before the
+	// bytes it frames can go); only if its result's file is larger than
+	// the original's does a second pass, from the last shrink within the
+	// original's size, reduce with every candidate held to it. See
+	// budgetExceeded.
+	budget := 0
 
 	e := base
-	e.Signature, e.Message, e.Bytes, e.Choices = target, first.failure.Message, before.Bytes, before.Choices
+	e.Signature, e.Message, e.Bytes, e.Choices = target, clip(first.failure.Message), before.Bytes, before.Choices
 	m.rep.startEvent(e)
 
 	prog := &progress{label: t.name + " " + filepath.Base(j.path), start: time.Now(), before: before.Bytes}
@@ -550,14 +556,7 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 			return out, err
 		}
 		prog.runs.Add(1)
-		if r.fuzzsrc {
-			if a.res.Record != nil {
-				out = a.res.Record.Outcome()
-			} else {
-				out = minimize.Outcome{Used: len(in)}
-			}
-		}
-		out.Failed, out.Signature = a.failed, a.failure.Signature
+		out = r.outcome(in, out, a)
 		if a.failed && out.Signature != target {
 			slipMu.Lock()
 			isNew := !slips[out.Signature]
@@ -565,16 +564,20 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 			slipMu.Unlock()
 			if isNew {
 				s := base
-				s.Signature, s.Message, s.Bytes = out.Signature, a.failure.Message, argseq.SizeOf(values).Bytes
+				s.Signature, s.Message, s.Bytes = out.Signature, clip(a.failure.Message), argseq.SizeOf(values).Bytes
 				m.rep.slipEvent(s)
 			}
 		}
 		return out, nil
 	}
+	var within []byte // the last shrink of the first pass within the original's file size
 	opts := minimize.Options{
 		Workers: m.cfg.parallel,
 		Timeout: m.cfg.maxTime,
 		OnShrink: func(in []byte, out minimize.Outcome) {
+			if budget == 0 && !budgetExceeded(r.values(in), before.File) {
+				within = bytes.Clone(in)
+			}
 			n := r.valueBytes(in)
 			prog.best.Store(int64(n))
 			s := base
@@ -583,6 +586,14 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 			m.rep.shrinkEvent(s)
 		},
 	}
+	// The replays ran the original already: the reducer need not run it
+	// again (for a crasher of megabytes, one run costs seconds).
+	var firstOut minimize.Outcome
+	if !r.fuzzsrc {
+		_, firstOut, _ = argseq.Decode(input, t.types)
+	}
+	firstOut = r.outcome(input, firstOut, first)
+	opts.First = &firstOut
 	if !r.fuzzsrc {
 		// The target sees its values' exact lengths, and the order is
 		// shortlex on the values, not on their encoding.
@@ -590,6 +601,33 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 		opts.OrderKey = argseq.OrderKey(t.types)
 	}
 	res, err := minimize.Minimize(ctx, input, run, opts)
+	if err == nil && res.Stats.Shrinks > 0 && budgetExceeded(r.values(res.Input), before.File) {
+		start := within
+		if start == nil {
+			start = input
+		}
+		if res.Stop != minimize.FixedPoint {
+			// Out of time or canceled: keep the last input within size.
+			res.Input = start
+			res.Outcome, res.Stats.Minimal = minimize.Outcome{}, minimize.MinimalCheck{}
+		} else {
+			budget = before.File
+			second := opts
+			second.First = nil
+			if bytes.Equal(start, input) {
+				second.First = &firstOut
+			}
+			if m.cfg.maxTime > 0 {
+				second.Timeout = max(m.cfg.maxTime-res.Stats.Duration, time.Millisecond)
+			}
+			res2, err2 := minimize.Minimize(ctx, start, run, second)
+			if err2 == nil || res2.Stop == minimize.RunError {
+				res2.Stats.Runs += res.Stats.Runs
+				res2.Stats.Duration += res.Stats.Duration
+				res, err = res2, err2
+			}
+		}
+	}
 	m.rep.stopProgress()
 	if errors.Is(err, minimize.ErrNotFailing) {
 		return fmt.Errorf("the input failed when replayed as it is, but not as the tool re-encodes it (%s); please report this", target)
@@ -707,6 +745,22 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 	return nil
 }
 
+// outcome completes the outcome of a run of in, which made attempt a:
+// decoded holds what argseq.Decode reported of a plain target's input;
+// a fuzzsrc target's comes from its record.
+func (r *runner) outcome(in []byte, decoded minimize.Outcome, a attempt) minimize.Outcome {
+	out := decoded
+	if r.fuzzsrc {
+		if a.res.Record != nil {
+			out = a.res.Record.Outcome()
+		} else {
+			out = minimize.Outcome{Used: len(in)}
+		}
+	}
+	out.Failed, out.Signature = a.failed, a.failure.Signature
+	return out
+}
+
 // replayCommand is the go test command that replays the corpus entry
 // name and fails as f did: go test alone, with -timeout for a hang or a
 // deadlock (go test's default is 10 minutes, and a slow run that ends
@@ -726,12 +780,13 @@ func (r *runner) replayCommand(name string, f failure) string {
 }
 
 // budgetExceeded reports whether the corpus file of values would be
-// larger than budget bytes. The reducer minimizes shortlex order on the
-// values, where "\x00" is smaller than "a" but takes four bytes of a
-// corpus file to one; a candidate over the budget counts as not failing,
-// so that a result's file is never larger than the original's. The
-// result is then the smallest within that budget, and 1-minimal among
-// the inputs within it.
+// larger than budget bytes (never, for budget 0). The reducer minimizes
+// shortlex order on the values, where "\x00" is smaller than "a" but
+// takes four bytes of a corpus file to one; in the second pass of a
+// reduction a candidate over the budget counts as not failing, so that a
+// result's file is never larger than the original's. The result is then
+// the smallest within that budget, and 1-minimal among the inputs within
+// it.
 func budgetExceeded(values []any, budget int) bool {
 	if budget <= 0 {
 		return false
@@ -817,6 +872,15 @@ func elide(s string) string {
 	}
 	head, tail := s[:elideOver*3/4], s[len(s)-elideOver/4:]
 	return fmt.Sprintf("%s...%s (%d bytes; %d not shown)", strconv.Quote(head), strconv.Quote(tail), len(s), len(s)-len(head)-len(tail))
+}
+
+// clip shortens a failure message that quotes a long input (a panic
+// that prints its argument): its start, and how much was left out.
+func clip(msg string) string {
+	if len(msg) <= 4*elideOver {
+		return msg
+	}
+	return fmt.Sprintf("%s... (%d more bytes)", strings.ToValidUTF8(msg[:4*elideOver], ""), len(msg)-4*elideOver)
 }
 
 // verification is a plain replay of a written corpus file.
