@@ -34,11 +34,11 @@
 // structure inferred from the bytes (tokens, brackets, repeats, length
 // fields, counts modulo a bound), to a result that a final check confirms
 // 1-minimal: no deletion of one or two adjacent bytes or runes and no
-// replacement of a byte by any smaller byte fails the same way. A
-// result's corpus file is never larger than the original's ("\x00" takes
-// four bytes of it to "a"'s one): when the reduction ends at a larger
-// file, a second pass from the last shrink within the original's size
-// holds every candidate to it, and the result is 1-minimal within it.
+// replacement of a byte by any smaller byte fails the same way. The
+// order is on the values, not on the corpus file: "\t" is smaller than
+// " " though it takes two characters of the file to one, so a result the
+// original's length can have a slightly longer file (a reduction that
+// deletes anything makes it shorter).
 // Each input's reduction stops after -maxtime (10 minutes by default)
 // with the best input so far.
 //

@@ -14,7 +14,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -515,16 +514,6 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 	}
 	target := first.failure.Signature
 	before := r.measure(input, first.res.Record)
-	// The result's corpus file must not be larger than the original's:
-	// the order is shortlex on the values, and a byte lowered to an
-	// escaped one ("a" to "\x00") makes a longer file. The first pass
-	// runs unconstrained (budget 0), since a path to a small result may
-	// cross larger files (a length field set to its true value before the
-	// bytes it frames can go); only if its result's file is larger than
-	// the original's does a second pass, from the last shrink within the
-	// original's size, reduce with every candidate held to it. See
-	// budgetExceeded.
-	budget := 0
 
 	e := base
 	e.Signature, e.Message, e.Bytes, e.Choices = target, clip(first.failure.Message), before.Bytes, before.Choices
@@ -535,7 +524,6 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 	m.rep.startProgress(prog)
 	var slipMu sync.Mutex
 	slips := map[string]bool{}
-	var overBudget atomic.Int64 // candidates not run: their corpus file would be larger
 	run := func(ctx context.Context, in []byte) (minimize.Outcome, error) {
 		var out minimize.Outcome
 		var values []any
@@ -543,13 +531,6 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 			values = []any{bytes.Clone(in)}
 		} else {
 			values, out, _ = argseq.Decode(in, t.types)
-		}
-		// A fuzzsrc input is ordered shortlex on its own bytes, which
-		// lowering toward zero escapes in the file ("0" to "\x00"): no
-		// budget for it, or it could not lower a byte.
-		if !r.fuzzsrc && budgetExceeded(values, budget) {
-			overBudget.Add(1)
-			return minimize.Outcome{Used: len(in)}, nil
 		}
 		a, err := r.execute(ctx, values)
 		if err != nil {
@@ -570,14 +551,10 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 		}
 		return out, nil
 	}
-	var within []byte // the last shrink of the first pass within the original's file size
 	opts := minimize.Options{
 		Workers: m.cfg.parallel,
 		Timeout: m.cfg.maxTime,
 		OnShrink: func(in []byte, out minimize.Outcome) {
-			if budget == 0 && !budgetExceeded(r.values(in), before.File) {
-				within = bytes.Clone(in)
-			}
 			n := r.valueBytes(in)
 			prog.best.Store(int64(n))
 			s := base
@@ -601,33 +578,6 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 		opts.OrderKey = argseq.OrderKey(t.types)
 	}
 	res, err := minimize.Minimize(ctx, input, run, opts)
-	if err == nil && res.Stats.Shrinks > 0 && budgetExceeded(r.values(res.Input), before.File) {
-		start := within
-		if start == nil {
-			start = input
-		}
-		if res.Stop != minimize.FixedPoint {
-			// Out of time or canceled: keep the last input within size.
-			res.Input = start
-			res.Outcome, res.Stats.Minimal = minimize.Outcome{}, minimize.MinimalCheck{}
-		} else {
-			budget = before.File
-			second := opts
-			second.First = nil
-			if bytes.Equal(start, input) {
-				second.First = &firstOut
-			}
-			if m.cfg.maxTime > 0 {
-				second.Timeout = max(m.cfg.maxTime-res.Stats.Duration, time.Millisecond)
-			}
-			res2, err2 := minimize.Minimize(ctx, start, run, second)
-			if err2 == nil || res2.Stop == minimize.RunError {
-				res2.Stats.Runs += res.Stats.Runs
-				res2.Stats.Duration += res.Stats.Duration
-				res, err = res2, err2
-			}
-		}
-	}
 	m.rep.stopProgress()
 	if errors.Is(err, minimize.ErrNotFailing) {
 		return fmt.Errorf("the input failed when replayed as it is, but not as the tool re-encodes it (%s); please report this", target)
@@ -655,13 +605,8 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 	done.Elapsed = res.Stats.Duration.Seconds()
 	if c := res.Stats.Minimal; c.Done {
 		done.Minimal = fmt.Sprintf("checked %d candidates (%d run, the others ran before); none fails the same way", c.Candidates, c.Runs)
-		if n := overBudget.Load(); n > 0 {
-			done.Minimal += fmt.Sprintf(" within the original's corpus-file size (%d candidates over it were not run)", n)
-		}
 	}
-	// Runs counts what the reducer asked for; candidates over the
-	// corpus-file budget were decided without running the target.
-	done.Runs = res.Stats.Runs - int(overBudget.Load())
+	done.Runs = res.Stats.Runs
 	values := r.values(res.Input)
 	sv := r.save(j, values)
 	path, name := sv.path, filepath.Base(sv.path)
@@ -777,22 +722,6 @@ func (r *runner) replayCommand(name string, f failure) string {
 		cmd = fmt.Sprintf("(ulimit -v %d && %s)", (r.m.cfg.memLimit+1023)/1024, cmd)
 	}
 	return cmd
-}
-
-// budgetExceeded reports whether the corpus file of values would be
-// larger than budget bytes (never, for budget 0). The reducer minimizes
-// shortlex order on the values, where "\x00" is smaller than "a" but
-// takes four bytes of a corpus file to one; in the second pass of a
-// reduction a candidate over the budget counts as not failing, so that a
-// result's file is never larger than the original's. The result is then
-// the smallest within that budget, and 1-minimal among the inputs within
-// it.
-func budgetExceeded(values []any, budget int) bool {
-	if budget <= 0 {
-		return false
-	}
-	data, err := corpus.Marshal(values...)
-	return err == nil && len(data) > budget
 }
 
 // valueBytes returns the bytes of the string and []byte values input
