@@ -37,6 +37,9 @@
 //     [MapOfSize], bounded by a [Size]
 //   - choice and structure: [Just], [SampledFrom], [OneOf], [Custom],
 //     [Map], [Generator.Filter], [Deferred], [Recursive]
+//   - stateful properties: [Repeat] runs a [Machine]'s [Action]s, with
+//     preconditions and an invariant, and reports the calls that fail;
+//     a [Pool] passes values one step creates to later steps
 //   - whole values: [Make] and [MakeDepth] fill structs, slices, maps and
 //     pointers by reflection
 //   - existing code: [Rand] and [FromRand] give a math/rand/v2 generator

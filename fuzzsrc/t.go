@@ -30,6 +30,7 @@ type T struct {
 	rec   *recorder // nil unless recording structure
 	log   *drawLog  // nil unless logging draws for a report
 	depth int       // nesting of Draw calls; only depth 0 draws are logged
+	steps int       // nesting of Repeat's steps, in which an empty Pool rejects the step
 
 	helpers map[string]bool // functions that called Helper
 	failure *Failure        // first failure, from Errorf or Fatalf
