@@ -34,9 +34,12 @@
 //   - text and bytes: [Rune], [RuneFrom], [String], [StringN], [StringOf],
 //     [StringOfN], [Bytes], [BytesN]
 //   - collections: [SliceOf], [SliceOfN], [SliceOfSize], [MapOf], [MapOfN],
-//     [MapOfSize], bounded by a [Size]
+//     [MapOfSize], bounded by a [Size]; [SliceOfDistinct] and
+//     [SliceOfDistinctBy] (distinct elements or keys); [Permutation]
 //   - choice and structure: [Just], [SampledFrom], [OneOf], [Custom],
-//     [Map], [Generator.Filter], [Deferred], [Recursive]
+//     [Map], [Generator.Filter] (which fails a property whose predicate
+//     keeps almost nothing), [Deferred], [Recursive]
+//   - samples: [Generator.Example] draws a value from seeded random bytes
 //   - stateful properties: [Repeat] runs a [Machine]'s [Action]s, with
 //     preconditions and an invariant, and reports the calls that fail;
 //     a [Pool] passes values one step creates to later steps

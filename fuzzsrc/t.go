@@ -2,6 +2,7 @@ package fuzzsrc
 
 import (
 	"fmt"
+	"path"
 	"runtime"
 	"strings"
 )
@@ -130,8 +131,18 @@ func (t *T) caller() (fn, file string, line int) {
 // start of its functions' names.
 const packagePrefix = "github.com/shortlex/shortlex/fuzzsrc."
 
+// packageDir is the directory of this package's source files, as frames
+// name them.
+var packageDir = func() string {
+	_, file, _, _ := runtime.Caller(0)
+	return path.Dir(file)
+}()
+
 // inPackage reports whether a frame belongs to this package's own code
-// (not its tests, whose properties are user code like any other).
+// (not its tests, whose properties are user code like any other). A
+// function literal of this package inlined into a caller is named after
+// the caller, so its file tells.
 func inPackage(fr runtime.Frame) bool {
-	return strings.HasPrefix(fr.Function, packagePrefix) && !strings.HasSuffix(fr.File, "_test.go")
+	return (strings.HasPrefix(fr.Function, packagePrefix) || path.Dir(fr.File) == packageDir) &&
+		!strings.HasSuffix(fr.File, "_test.go")
 }
