@@ -67,4 +67,12 @@
 // it used and how it ended ([Failure] and its signature). [Explain] also
 // records the labeled draws ([Draw]) that reports show. Recording is off
 // in Check, the fuzzing hot path.
+//
+// # Statistics
+//
+// tools/stats replays a target's corpus with [EnvStats] set, under which
+// Check records each input's draws ([StatsEntry]) instead of checking
+// it, and prints histograms per label: values drawn, collection sizes,
+// OneOf branches, Repeat actions, inputs discarded, and the events a
+// property records with [T.Event].
 package fuzzsrc
