@@ -23,7 +23,10 @@ type Action struct {
 	// draws with [Generator.Draw] or [Pool.Draw] at the top level is one
 	// argument of the reported call, in order. Draw every argument before
 	// changing any state: a [Pool.Draw] on an empty pool ends the step
-	// where it stands, as if Pre had said no.
+	// where it stands, as if Pre had said no. T.Skip and T.Assume discard
+	// the whole input, as anywhere in a property (in rapid, t.Skip in an
+	// action rejects the action): Pre is how an action says it does not
+	// apply.
 	Run func(t *T)
 }
 
