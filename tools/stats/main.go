@@ -8,7 +8,9 @@
 //
 // Usage:
 //
-//	go run github.com/shortlex/shortlex/tools/stats [-run regexp] [-width n] package
+//	go run github.com/shortlex/shortlex/tools/stats [-run regexp] [-width n] [-html file] package
+//
+// -html also writes the histograms as an HTML page.
 //
 // It builds the package's test binary and runs each fuzz target that
 // -run matches once over its whole corpus, with fuzzsrc.EnvStats set:
@@ -37,8 +39,9 @@ import (
 func main() {
 	run := flag.String("run", "^Fuzz", "regexp of the fuzz targets to replay")
 	width := flag.Int("width", 40, "width of the longest histogram bar")
+	htmlOut := flag.String("html", "", "also write the histograms as an HTML page to this file")
 	flag.Usage = func() {
-		fmt.Fprintf(flag.CommandLine.Output(), "usage: stats [-run regexp] [-width n] package\n")
+		fmt.Fprintf(flag.CommandLine.Output(), "usage: stats [-run regexp] [-width n] [-html file] package\n")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -48,7 +51,10 @@ func main() {
 	}
 	re, err := regexp.Compile(*run)
 	if err == nil {
-		err = stats(os.Stdout, flag.Arg(0), re, *width)
+		var p page
+		if p, err = stats(os.Stdout, flag.Arg(0), re, *width); err == nil && *htmlOut != "" {
+			err = writeFile(*htmlOut, p)
+		}
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "stats:", err)
@@ -56,33 +62,34 @@ func main() {
 	}
 }
 
-// stats replays every fuzz target of pkg that re matches and prints its
-// statistics to w.
-func stats(w io.Writer, pkg string, re *regexp.Regexp, width int) error {
+// stats replays every fuzz target of pkg that re matches, prints its
+// statistics to w and returns them as an HTML page's content.
+func stats(w io.Writer, pkg string, re *regexp.Regexp, width int) (page, error) {
+	var p page
 	out, err := goCmd("list", "-f", "{{.ImportPath}}\t{{.Dir}}", pkg)
 	if err != nil {
-		return err
+		return p, err
 	}
 	importPath, dir, ok := strings.Cut(strings.TrimSpace(out), "\t")
 	if !ok || strings.Contains(dir, "\n") {
-		return fmt.Errorf("%s: want one package, go list says %q", pkg, out)
+		return p, fmt.Errorf("%s: want one package, go list says %q", pkg, out)
 	}
 	gocache, err := goCmd("env", "GOCACHE")
 	if err != nil {
-		return err
+		return p, err
 	}
 	tmp, err := os.MkdirTemp("", "shortlex-stats-")
 	if err != nil {
-		return err
+		return p, err
 	}
 	defer os.RemoveAll(tmp)
 	bin := filepath.Join(tmp, "pkg.test")
 	if _, err := goCmd("test", "-c", "-o", bin, pkg); err != nil {
-		return err
+		return p, err
 	}
 	list, err := runOut(exec.Command(bin, "-test.list=^Fuzz"))
 	if err != nil {
-		return fmt.Errorf("listing fuzz targets: %v", err)
+		return p, fmt.Errorf("listing fuzz targets: %v", err)
 	}
 	var targets []string
 	for _, name := range strings.Fields(list) {
@@ -91,7 +98,7 @@ func stats(w io.Writer, pkg string, re *regexp.Regexp, width int) error {
 		}
 	}
 	if len(targets) == 0 {
-		return fmt.Errorf("%s: no fuzz target matches %q", importPath, re)
+		return p, fmt.Errorf("%s: no fuzz target matches %q", importPath, re)
 	}
 	for _, target := range targets {
 		srcs := []string{
@@ -100,15 +107,34 @@ func stats(w io.Writer, pkg string, re *regexp.Regexp, width int) error {
 		}
 		entries, err := replay(bin, tmp, target, srcs)
 		if err != nil {
-			return fmt.Errorf("%s: %v", target, err)
+			return p, fmt.Errorf("%s: %v", target, err)
 		}
 		s := summarize(entries.list)
-		fmt.Fprintf(w, "%s: %d inputs (%d in testdata/fuzz, %d in the fuzz cache, %d seeds)\n",
+		title := fmt.Sprintf("%s: %d inputs (%d in testdata/fuzz, %d in the fuzz cache, %d seeds)",
 			target, len(entries.list), entries.files[0], entries.files[1], len(entries.list)-entries.files[0]-entries.files[1])
+		fmt.Fprintln(w, title)
 		s.print(w, width)
 		fmt.Fprintln(w)
+		p.Targets = append(p.Targets, targetPage{Title: title, Sections: htmlSections(s.sections())})
 	}
-	return nil
+	return p, nil
+}
+
+// writeFile writes the HTML page to path, atomically.
+func writeFile(path string, p page) error {
+	f, err := os.CreateTemp(filepath.Dir(path), ".stats-*.html")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(f.Name())
+	if err := writeHTML(f, p); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), path)
 }
 
 // replayed is a target's stats entries and how many corpus files came
@@ -161,7 +187,7 @@ func replay(bin, tmp, target string, srcs []string) (replayed, error) {
 		if runErr != nil {
 			return r, fmt.Errorf("the test binary failed: %v\n%s", runErr, out)
 		}
-		return r, fmt.Errorf("no input called fuzzsrc.Check: is it a fuzzsrc target?")
+		return r, fmt.Errorf("no input called fuzzsrc.Check (%d corpus files in %s): is it a fuzzsrc target with a corpus or seeds?", r.files[0]+r.files[1], strings.Join(srcs, " and "))
 	}
 	if err != nil {
 		return r, err

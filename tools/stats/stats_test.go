@@ -57,11 +57,9 @@ func TestNumericBuckets(t *testing.T) {
 	for i := range 100 {
 		vals = append(vals, float64(i))
 	}
-	var b strings.Builder
-	hist{w: &b, width: 1, total: 100}.numeric(vals)
-	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
-	if len(lines) != 10 || !strings.Contains(lines[0], "0..9 ") || !strings.Contains(lines[9], "90..99 ") {
-		t.Errorf("want ten buckets 0..9 to 90..99:\n%s", b.String())
+	rows := numericRows(vals)
+	if len(rows) != 10 || rows[0] != (row{"0..9", 10}) || rows[9] != (row{"90..99", 10}) {
+		t.Errorf("want ten buckets of ten, 0..9 to 90..99: %v", rows)
 	}
 }
 
@@ -70,10 +68,20 @@ func TestEndToEnd(t *testing.T) {
 		t.Skip("builds a test binary: skipped under -short")
 	}
 	var b strings.Builder
-	if err := stats(&b, "./testdata/fixture", regexp.MustCompile("^FuzzFixture$"), 10); err != nil {
+	p, err := stats(&b, "./testdata/fixture", regexp.MustCompile("^FuzzFixture$"), 10)
+	if err != nil {
 		t.Fatal(err)
 	}
 	out := b.String()
+	var h strings.Builder
+	if err := writeHTML(&h, p); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"<h3>Repeat actions (2 calls):</h3>", "<td>&#34;circle&#34;</td>"} {
+		if !strings.Contains(h.String(), want) {
+			t.Errorf("HTML lacks %q:\n%s", want, h.String())
+		}
+	}
 	// The fixture's corpus: three files and the empty seed. Only "\xff"
 	// draws n = 9, which Assume rejects.
 	for _, want := range []string{

@@ -99,17 +99,22 @@ func actionName(call string) string {
 	return call
 }
 
-// print writes the summary as histograms.
-func (s *summary) print(w io.Writer, width int) {
-	if s.inputs == 0 {
-		fmt.Fprintln(w, "  no inputs")
-		return
+// section is one histogram: a title and its rows, whose shares are of
+// total.
+type section struct {
+	title string
+	rows  []row
+	total int
+}
+
+// sections lays the summary out as histograms.
+func (s *summary) sections() []section {
+	var out []section
+	add := func(title string, rows []row, total int) {
+		out = append(out, section{title: title, rows: rows, total: total})
 	}
-	h := hist{w: w, width: width, total: s.inputs}
-	fmt.Fprintln(w, "  input bytes:")
-	h.numeric(s.bytes)
+	add("input bytes:", numericRows(s.bytes), s.inputs)
 	if len(s.discarded) > 0 || len(s.failed) > 0 {
-		fmt.Fprintln(w, "  outcome (share of inputs):")
 		counts := map[string]int{"passed": s.inputs}
 		for r, n := range s.discarded {
 			counts["discarded: "+r] += n
@@ -119,34 +124,31 @@ func (s *summary) print(w io.Writer, width int) {
 			counts["failed: "+sig] += n
 			counts["passed"] -= n
 		}
-		h.counts(counts, s.inputs)
+		add("outcome (share of inputs):", countRows(counts), s.inputs)
 	}
 	for _, label := range slices.Sorted(maps.Keys(s.draws)) {
 		vals := s.draws[label]
-		fmt.Fprintf(w, "  draw %s (%d draws):\n", label, len(vals))
+		title := fmt.Sprintf("draw %s (%d draws):", label, len(vals))
 		if nums, ok := numbers(vals); ok {
-			h.numeric(nums)
-		} else {
-			counts := map[string]int{}
-			for _, v := range vals {
-				counts[v]++
-			}
-			h.counts(counts, len(vals))
+			add(title, numericRows(nums), len(vals))
+			continue
 		}
+		counts := map[string]int{}
+		for _, v := range vals {
+			counts[v]++
+		}
+		add(title, countRows(counts), len(vals))
 	}
 	if len(s.calls) > 0 {
 		total := 0
 		for _, n := range s.calls {
 			total += n
 		}
-		fmt.Fprintf(w, "  Repeat actions (%d calls):\n", total)
-		h.counts(s.calls, total)
-		fmt.Fprintln(w, "  Repeat steps per input:")
-		h.numeric(s.steps)
+		add(fmt.Sprintf("Repeat actions (%d calls):", total), countRows(s.calls), total)
+		add("Repeat steps per input:", numericRows(s.steps), len(s.steps))
 	}
 	for _, label := range slices.Sorted(maps.Keys(s.sizes)) {
-		fmt.Fprintf(w, "  size of %s:\n", short(label))
-		h.numeric(s.sizes[label])
+		add(fmt.Sprintf("size of %s:", short(label)), numericRows(s.sizes[label]), len(s.sizes[label]))
 	}
 	for _, label := range slices.Sorted(maps.Keys(s.picks)) {
 		counts := map[string]int{}
@@ -155,12 +157,24 @@ func (s *summary) print(w io.Writer, width int) {
 			counts[fmt.Sprintf("branch %d", i)] = n
 			total += n
 		}
-		fmt.Fprintf(w, "  branches of %s:\n", short(label))
-		h.counts(counts, total)
+		add(fmt.Sprintf("branches of %s:", short(label)), countRows(counts), total)
 	}
 	if len(s.events) > 0 {
-		fmt.Fprintln(w, "  events (share of inputs):")
-		h.counts(s.events, s.inputs)
+		add("events (share of inputs):", countRows(s.events), s.inputs)
+	}
+	return out
+}
+
+// print writes the summary as terminal histograms, bars at most width
+// wide.
+func (s *summary) print(w io.Writer, width int) {
+	if s.inputs == 0 {
+		fmt.Fprintln(w, "  no inputs")
+		return
+	}
+	for _, sec := range s.sections() {
+		fmt.Fprintf(w, "  %s\n", sec.title)
+		bars(w, sec.rows, sec.total, width)
 	}
 }
 
@@ -185,18 +199,11 @@ func numbers(vals []string) ([]float64, bool) {
 	return out, true
 }
 
-// hist draws histograms of width columns at most.
-type hist struct {
-	w     io.Writer
-	width int
-	total int
-}
-
 // maxRows bounds a histogram's rows; the rest are summed in one.
 const maxRows = 10
 
-// counts draws one bar per key, commonest first, as a share of total.
-func (h hist) counts(counts map[string]int, total int) {
+// countRows makes one row per key, commonest first.
+func countRows(counts map[string]int) []row {
 	keys := slices.Collect(maps.Keys(counts))
 	slices.SortFunc(keys, func(a, b string) int {
 		return cmp.Or(cmp.Compare(counts[b], counts[a]), strings.Compare(a, b))
@@ -215,13 +222,14 @@ func (h hist) counts(counts map[string]int, total int) {
 	if other > 0 {
 		rows = append(rows, row{label: fmt.Sprintf("(%d others)", len(counts)-len(keys)), n: other})
 	}
-	h.bars(rows, total)
+	return rows
 }
 
-// numeric draws a histogram of values in up to maxRows buckets.
-func (h hist) numeric(vals []float64) {
+// numericRows buckets values into up to maxRows rows: one per value for
+// a few integers, else equal ranges.
+func numericRows(vals []float64) []row {
 	if len(vals) == 0 {
-		return
+		return nil
 	}
 	lo, hi := slices.Min(vals), slices.Max(vals)
 	integral := !slices.ContainsFunc(vals, func(v float64) bool { return v != math.Trunc(v) })
@@ -255,7 +263,7 @@ func (h hist) numeric(vals []float64) {
 		}
 		rows[i].n = n[i]
 	}
-	h.bars(rows, len(vals))
+	return rows
 }
 
 type row struct {
@@ -263,18 +271,19 @@ type row struct {
 	n     int
 }
 
-// bars prints labeled bars scaled to the largest, with counts and shares.
-func (h hist) bars(rows []row, total int) {
+// bars prints labeled bars scaled to the largest, at most width wide,
+// with counts and shares of total.
+func bars(w io.Writer, rows []row, total, width int) {
 	lw, most := 0, 1
 	for _, r := range rows {
 		lw = max(lw, len(r.label))
 		most = max(most, r.n)
 	}
 	for _, r := range rows {
-		bar := strings.Repeat("█", r.n*h.width/most)
+		bar := strings.Repeat("█", r.n*width/most)
 		if bar == "" && r.n > 0 {
 			bar = "▏"
 		}
-		fmt.Fprintf(h.w, "    %-*s %-*s %d (%.1f%%)\n", lw, r.label, h.width, bar, r.n, 100*float64(r.n)/float64(max(total, 1)))
+		fmt.Fprintf(w, "    %-*s %-*s %d (%.1f%%)\n", lw, r.label, width, bar, r.n, 100*float64(r.n)/float64(max(total, 1)))
 	}
 }
