@@ -44,14 +44,14 @@ type Machine struct {
 	// step; it fails t if the state is wrong.
 	Invariant func(t *T)
 
-	// Steps bounds the number of steps. The zero Size means up to
-	// DefaultSteps.Max steps, DefaultSteps.Average on average.
+	// Steps bounds the number of steps. The zero Size means
+	// Size{Max: 100, Average: 20}.
 	Steps Size
 }
 
-// DefaultSteps is the number of steps of a [Machine] whose Steps is the
+// defaultSteps is the number of steps of a [Machine] whose Steps is the
 // zero Size.
-var DefaultSteps = Size{Max: 100, Average: 20}
+var defaultSteps = Size{Max: 100, Average: 20}
 
 // maxStepRejects bounds how many steps in a row may be discarded (their
 // action's Pre said no) before the sequence ends.
@@ -112,7 +112,7 @@ func Repeat(t *T, m Machine) {
 	}
 	size := m.Steps
 	if size == (Size{}) {
-		size = DefaultSteps
+		size = defaultSteps
 	}
 	if m.Invariant != nil {
 		m.Invariant(t)

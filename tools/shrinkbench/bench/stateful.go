@@ -176,12 +176,16 @@ func (m machine[S]) fill(b Benchmark) Benchmark {
 type stepEnc struct{ n int }
 
 func (e stepEnc) step(kind int, args ...byte) []byte {
-	b := []byte{flagByte(fuzzsrc.DefaultSteps)}
+	b := []byte{flagByte(machineSteps)}
 	if e.n > 1 {
 		b = append(b, choiceOf(fuzzsrc.IntRange(0, e.n-1)).Encode(uint64(kind))...)
 	}
 	return append(b, args...)
 }
+
+// machineSteps is the number of steps of a fuzzsrc.Machine whose Steps
+// is the zero Size, as its doc gives it.
+var machineSteps = fuzzsrc.Size{Max: 100, Average: 20}
 
 // trimZeros drops trailing zero bytes, which read as the zeros they are.
 func trimZeros(b []byte) []byte {
@@ -195,7 +199,7 @@ func trimZeros(b []byte) []byte {
 // stops or goes on, every action index, and integer arguments and handle
 // references at their k+1 simplest indices.
 func stateCands(k uint64) func(fuzzsrc.Choice) []uint64 {
-	more := flagByte(fuzzsrc.DefaultSteps)
+	more := flagByte(machineSteps)
 	return func(c fuzzsrc.Choice) []uint64 {
 		switch {
 		case c.Kind == fuzzsrc.KindMore:
