@@ -215,3 +215,22 @@ func ExampleGenerator_Example() {
 	// Output:
 	// [4 6 7] [4 6 7]
 }
+
+// Filter redraws until the predicate holds; rejected draws are discarded
+// spans, which the reducer deletes first. A predicate that keeps almost
+// nothing fails the property with a message that says so.
+func ExampleGenerator_Filter() {
+	odd := fuzzsrc.IntRange(0, 255).Filter(func(v int) bool { return v%2 == 1 })
+	fmt.Println(draw(odd, []byte{2, 4, 7}))
+
+	never := fuzzsrc.IntRange(0, 255).Filter(func(v int) bool { return v > 255 })
+	data := make([]byte, 200)
+	for i := range data {
+		data[i] = byte(i)
+	}
+	r := fuzzsrc.Run(data, func(t *fuzzsrc.T) { never.Draw(t, "v") })
+	fmt.Println(r.Failure.Message)
+	// Output:
+	// 7
+	// fuzzsrc: Filter(IntegerTowards[int](0, 255, 0)) rejected 100 values in a row (100 of them different): its predicate keeps almost nothing; draw values that satisfy it by construction instead
+}
