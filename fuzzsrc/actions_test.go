@@ -303,3 +303,21 @@ func ExampleRepeat() {
 	// q.Pop()
 	// Pop() = 1, want 0
 }
+
+// A Pool hands values one step creates to later steps; the report names
+// them. Here the second Free draws reference byte 1, one back from the
+// newest block: b1 again, a double free.
+func ExamplePool() {
+	data := cat(step(0, 2, 0), step(0, 2, 0), step(1, 2, 1), step(1, 2, 1))
+	r := fuzzsrc.Explain(data, allocProp)
+	for _, d := range r.Draws {
+		fmt.Println(d.Value)
+	}
+	fmt.Println(r.Failure.Message)
+	// Output:
+	// b1 := a.Alloc(1)
+	// b2 := a.Alloc(1)
+	// a.Free(b1)
+	// a.Free(b1)
+	// double free of block 1
+}
