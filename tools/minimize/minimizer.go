@@ -591,8 +591,15 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 	if errors.Is(err, minimize.ErrNotFailing) {
 		return fmt.Errorf("the input failed when replayed as it is, but not as the tool re-encodes it (%s); please report this", target)
 	}
+	// A run that could not be carried out ends the reduction, but the
+	// best input so far is still written and verified, then the error
+	// reported.
+	var runErr error
 	if err != nil {
-		return err
+		if res.Stop != minimize.RunError || res.Input == nil {
+			return err
+		}
+		runErr = err
 	}
 	interrupted := res.Stop == minimize.Canceled && ctx.Err() != nil
 
@@ -632,7 +639,7 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 		// Not in the corpus, so go test cannot replay it: say so, and
 		// print it and where a copy went, so that it is not lost.
 		m.errs++
-		done.Message = sv.err.Error()
+		done.WriteError = sv.err.Error()
 		if sv.copy != "" {
 			done.Saved = displayPath(sv.copy)
 		}
@@ -683,12 +690,17 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 		}
 		done.Removed = displayPath(j.path)
 	}
-	if sv.unchanged {
+	switch {
+	case !verified: // counted as flaky above
+	case sv.unchanged:
 		m.unchanged++
-	} else if verified {
+	default:
 		m.minimized++
 	}
 	m.rep.doneEvent(done)
+	if runErr != nil {
+		return fmt.Errorf("the reduction stopped early, the best input so far is written above: %w", runErr)
+	}
 	return nil
 }
 
@@ -851,12 +863,22 @@ func (r *runner) verify(name string) verification {
 	case err = <-done:
 	case <-time.After(timeout):
 		timedOut = true
-		signalQuit(cmd.Process)
-		select {
-		case err = <-done:
-		case <-time.After(quitGrace):
-			cmd.Process.Kill()
-			err = <-done
+		if isDying(out.String()) {
+			// Printing a crash report (see worker.reap): let it finish.
+			select {
+			case err = <-done:
+				timedOut = false
+			case <-time.After(dyingGrace):
+			}
+		}
+		if timedOut {
+			signalQuit(cmd.Process)
+			select {
+			case err = <-done:
+			case <-time.After(quitGrace):
+				cmd.Process.Kill()
+				err = <-done
+			}
 		}
 	}
 	v := verification{output: out.String()}
@@ -876,7 +898,7 @@ func (r *runner) verify(name string) verification {
 		}
 	}
 	if timedOut {
-		v.failure, v.failed = r.m.an.hang(v.output), true
+		v.failure, v.failed = r.m.an.fromCrash(&crash{Stderr: v.output, TimedOut: true}), true
 		return v
 	}
 	code, sig := 0, ""

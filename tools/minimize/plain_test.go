@@ -91,8 +91,8 @@ func TestPlainUnchanged(t *testing.T) {
 		t.Errorf("exit code %d, want %d; stderr:\n%s", code, exitMinimized, stderr)
 	}
 	done := byTarget(events, "FuzzBug", "done")
-	if len(done) != 1 || done[0].Status != "unchanged" || done[0].File != "" {
-		t.Fatalf("done events %+v, want one unchanged, with no file", done)
+	if len(done) != 1 || done[0].Status != "unchanged" || filepath.Base(done[0].File) != filepath.Base(path) {
+		t.Fatalf("done events %+v, want one unchanged, its file the original %s", done, path)
 	}
 	if !strings.Contains(done[0].Minimal, "none fails the same way") {
 		t.Errorf("1-minimal check %q", done[0].Minimal)

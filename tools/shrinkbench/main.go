@@ -1,6 +1,6 @@
-// Command shrinkbench compares test-case reducers on the SmartCheck
-// benchmarks and the unbalanced tree of MacIver and Donaldson, "Test-Case
-// Reduction via Test-Case Generation": ours (minimize.Minimize on a
+// Command shrinkbench compares test-case reducers on shrinking problems
+// (the ECOOP 2020 artifact's, the shrinking challenge's and our own): ours
+// (minimize.Minimize on a
 // fuzzsrc property), rapid's own shrinker, the minimizer of go test -fuzz
 // and classic ddmin. See README.md.
 package main
@@ -44,6 +44,7 @@ func main() {
 	fmt.Printf("shrinkbench: -seeds %d -first %d -base %d -maxlen %d -restarts %d, %s, GOMAXPROCS %d\n\n",
 		cfg.seeds, cfg.first, cfg.base, cfg.maxLen, cfg.restarts, runtime.Version(), runtime.GOMAXPROCS(0))
 	start := time.Now()
+	var rows []summaryRow
 	for _, b := range bench.All() {
 		if !re.MatchString(b.Name) {
 			continue
@@ -54,6 +55,8 @@ func main() {
 			os.Exit(1)
 		}
 		printReport(os.Stdout, b, r, cfg)
+		rows = append(rows, summarizeRow(b, r, cfg))
 	}
+	printSummary(os.Stdout, rows)
 	fmt.Printf("total wall time %s\n", time.Since(start).Round(time.Second))
 }

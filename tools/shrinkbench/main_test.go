@@ -55,6 +55,14 @@ func TestRunBenchmark(t *testing.T) {
 			t.Errorf("report lacks %q:\n%s", want, out.String())
 		}
 	}
+
+	out.Reset()
+	printSummary(&out, []summaryRow{summarizeRow(b, r, cfg)})
+	// tree: all four at the minimum, one final, never larger than a baseline;
+	// Hypothesis has no figure for it.
+	if want := "| tree | 100.0% | 1 | "; !strings.Contains(out.String(), want) || !strings.Contains(out.String(), " | – | ") || !strings.HasSuffix(out.String(), " | 0 | 0 |\n\n") {
+		t.Errorf("summary lacks %q, a – for Hypothesis or zero larger counts:\n%s", want, out.String())
+	}
 }
 
 func TestFailingInputIsReproducible(t *testing.T) {

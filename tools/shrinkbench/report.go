@@ -220,3 +220,63 @@ func hexShort(b []byte, limit int) string {
 
 // escape keeps a value from breaking a markdown table.
 func escape(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
+
+// summaryRow is one benchmark's line in the summary table.
+type summaryRow struct {
+	name             string
+	n                int
+	ours             summary
+	rapid            summary
+	rapidRan         bool
+	hypothesisMedian float64
+	largerGo         int // seeds where ours ended shortlex-larger than go test -fuzz
+	largerDDMin      int // and than ddmin
+}
+
+// summarizeRow condenses one benchmark's results for the summary table.
+func summarizeRow(b bench.Benchmark, r *results, cfg config) summaryRow {
+	_, minSize := b.Decode(b.MinInput)
+	row := summaryRow{
+		name:             b.Name,
+		n:                len(r.inputs),
+		ours:             summarize(r.finals[ours], b.MinValue, minSize),
+		rapidRan:         !cfg.noRapid,
+		hypothesisMedian: b.HypothesisMedian,
+	}
+	if row.rapidRan {
+		row.rapid = summarize(r.finals[rapidShrinker], b.MinValue, minSize)
+	}
+	for i := range row.n {
+		a := r.finals[ours][i].key
+		if minimize.ShortlexLess(r.finals[goFuzz][i].key, a) {
+			row.largerGo++
+		}
+		if minimize.ShortlexLess(r.finals[ddmin][i].key, a) {
+			row.largerDDMin++
+		}
+	}
+	return row
+}
+
+// printSummary prints one line per benchmark: where ours ends, what it
+// costs, Hypothesis's median where one was measured, rapid's share at
+// the minimal size, and the seeds where ours ended larger than a byte
+// baseline.
+func printSummary(w io.Writer, rows []summaryRow) {
+	fmt.Fprintln(w, "### summary")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "| benchmark | ours at min input | ours distinct | ours median calls | Hypothesis median calls | rapid at min size | rapid median calls | ours larger than go test -fuzz | than ddmin |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|")
+	for _, r := range rows {
+		hyp, rapidSize, rapidMedian := "–", "–", "–"
+		if r.hypothesisMedian > 0 {
+			hyp = fmt.Sprintf("%g", r.hypothesisMedian)
+		}
+		if r.rapidRan {
+			rapidSize, rapidMedian = pct(r.rapid.atMinSize, r.rapid.found), fmt.Sprintf("%g", r.rapid.median)
+		}
+		fmt.Fprintf(w, "| %s | %s | %d | %g | %s | %s | %s | %d | %d |\n", r.name, pct(r.ours.atMinInput, r.ours.found), r.ours.distinct,
+			r.ours.median, hyp, rapidSize, rapidMedian, r.largerGo, r.largerDDMin)
+	}
+	fmt.Fprintln(w)
+}

@@ -130,8 +130,8 @@ func failingInput(b bench.Benchmark, base uint64, seed, maxLen int) ([]byte, err
 		for i := range in {
 			in[i] = byte(rng.Uint32())
 		}
-		if b.Copies {
-			copyChunks(rng, in)
+		if b.Mutate {
+			mutate(rng, in, fuzzsrc.Run(in, b.Prop).Used)
 		}
 		if fuzzsrc.Run(in, b.Prop).Failure != nil {
 			return in, nil
@@ -140,13 +140,22 @@ func failingInput(b bench.Benchmark, base uint64, seed, maxLen int) ([]byte, err
 	return nil, fmt.Errorf("no failing input in a million random ones")
 }
 
-// copyChunks copies up to 7 chunks of 1 to 16 bytes of in over other
-// places of in, as Go's mutator's "copy bytes" does.
-func copyChunks(rng *rand.Rand, in []byte) {
+// mutate applies up to 7 of Go's mutator's "copy bytes" and "add to a
+// byte" to the first used bytes of in, those the property read: a chunk
+// of 1 to 16 bytes copied over another place, or a byte moved by -4..4.
+func mutate(rng *rand.Rand, in []byte, used int) {
+	used = min(used, len(in))
+	if used == 0 {
+		return
+	}
 	for range rng.IntN(8) {
-		n := 1 + rng.IntN(min(16, len(in)))
-		src, dst := rng.IntN(len(in)-n+1), rng.IntN(len(in)-n+1)
-		copy(in[dst:dst+n], in[src:src+n])
+		if rng.IntN(2) == 0 {
+			n := 1 + rng.IntN(min(16, used))
+			src, dst := rng.IntN(used-n+1), rng.IntN(used-n+1)
+			copy(in[dst:dst+n], in[src:src+n])
+		} else {
+			in[rng.IntN(used)] += byte(rng.IntN(9) - 4)
+		}
 	}
 }
 

@@ -43,11 +43,12 @@ func coupling() Benchmark {
 	more := flagByte(fuzzsrc.Size{})
 	one := intByte(fuzzsrc.IntRange(0, 10), 1)
 	return p.fill(Benchmark{
-		Name:       "coupling",
-		Hypothesis: "757/1000 most common ([1, 0]), 9 distinct, median 130 calls, mean 133.5 (artifact data); mean size 2.66",
-		About:      "a list of ints in 0..10, each a valid index; fails when two elements point at each other",
-		MinValue:   "[1, 0]",
-		MinInput:   []byte{more, one, more},
+		Name:             "coupling",
+		HypothesisMedian: 130,
+		Hypothesis:       "757/1000 most common ([1, 0]), 9 distinct, median 130 calls, mean 133.5 (artifact data); mean size 2.66",
+		About:            "a list of ints in 0..10, each a valid index; fails when two elements point at each other",
+		MinValue:         "[1, 0]",
+		MinInput:         []byte{more, one, more},
 		Why: "a 2-cycle needs two elements i != j with ls[i] = j and ls[j] = i, so at least two; " +
 			"the only two-element cycle is [1, 0], and its trailing 0 and stop flag are free",
 		Space: Space{MaxLen: 6, Cands: defaultCands(10, more)},
@@ -96,12 +97,13 @@ func deletion() Benchmark {
 	}
 	more := flagByte(fuzzsrc.Size{})
 	return p.fill(Benchmark{
-		Name:       "deletion",
-		Copies:     true,
-		Hypothesis: "1000/1000 most common (([0, 0], 0)), 1 distinct, median 75 calls, mean 81.4 (artifact data); mean size 2.00",
-		About:      "a list of ints and an index into it; fails when removing the first copy of ls[i] leaves a copy",
-		MinValue:   "([0, 0], 0)",
-		MinInput:   cat([]byte{more}, zeros(8), []byte{more}),
+		Name:             "deletion",
+		HypothesisMedian: 75,
+		Mutate:           true,
+		Hypothesis:       "1000/1000 most common (([0, 0], 0)), 1 distinct, median 75 calls, mean 81.4 (artifact data); mean size 2.00",
+		About:            "a list of ints and an index into it; fails when removing the first copy of ls[i] leaves a copy",
+		MinValue:         "([0, 0], 0)",
+		MinInput:         cat([]byte{more}, zeros(8), []byte{more}),
 		Why: "a duplicate needs two elements; two flags with zero elements, the stop flag and index 0 " +
 			"trailing: 10 bytes",
 		Space: Space{MaxLen: 10, Cands: defaultCands(2, more)},
@@ -144,11 +146,12 @@ func distinct() Benchmark {
 	}
 	more := flagByte(fuzzsrc.Size{})
 	return p.fill(Benchmark{
-		Name:       "distinct",
-		Hypothesis: "1000/1000 most common ([0, 1, -1]), 1 distinct, median 97 calls, mean 98.1 (artifact data); mean size 3.00",
-		About:      "a list of ints; fails when it holds three distinct values",
-		MinValue:   "[1, -1, 0]",
-		MinInput:   cat([]byte{more}, zeros(7, 1), []byte{more}, zeros(7, 2), []byte{more}),
+		Name:             "distinct",
+		HypothesisMedian: 97,
+		Hypothesis:       "1000/1000 most common ([0, 1, -1]), 1 distinct, median 97 calls, mean 98.1 (artifact data); mean size 3.00",
+		About:            "a list of ints; fails when it holds three distinct values",
+		MinValue:         "[1, -1, 0]",
+		MinInput:         cat([]byte{more}, zeros(7, 1), []byte{more}, zeros(7, 2), []byte{more}),
 		Why: "three elements are needed; the last may be 0 for free (trailing zeros), so the first two " +
 			"are the smallest nonzero zigzag indices, 1 (1) and 2 (-1): 19 bytes where Hypothesis's " +
 			"[0, 1, -1] costs 27",
@@ -191,11 +194,12 @@ func nestedlists() Benchmark {
 		eleven[i] = more
 	}
 	return p.fill(Benchmark{
-		Name:       "nestedlists",
-		Hypothesis: "1000/1000 most common ([[(), (), (), (), (), (), (), (), (), (), ()]]), 1 distinct, median 86 calls, mean 87.7 (artifact data); mean size 1.00",
-		About:      "a list of lists of (); fails when they hold more than 10 elements in all",
-		MinValue:   "[[(), (), (), (), (), (), (), (), (), (), ()]]",
-		MinInput:   eleven,
+		Name:             "nestedlists",
+		HypothesisMedian: 86,
+		Hypothesis:       "1000/1000 most common ([[(), (), (), (), (), (), (), (), (), (), ()]]), 1 distinct, median 86 calls, mean 87.7 (artifact data); mean size 1.00",
+		About:            "a list of lists of (); fails when they hold more than 10 elements in all",
+		MinValue:         "[[(), (), (), (), (), (), (), (), (), (), ()]]",
+		MinInput:         eleven,
 		Why: "eleven elements cost a flag each, and each further inner list a stop flag and a flag; " +
 			"one list of eleven is one outer flag and eleven inner ones, the stops trailing: 12 bytes",
 		Space: Space{MaxLen: 12, Cands: defaultCands(0, more)},
@@ -241,11 +245,12 @@ func replacement() Benchmark {
 	more := flagByte(fuzzsrc.Size{})
 	nChoice := choiceOf(fuzzsrc.IntRange(0, million))
 	return p.fill(Benchmark{
-		Name:       "replacement",
-		Hypothesis: "233/1000 most common ((250000, [4])), 34 distinct, median 80 calls, mean 81.7 (artifact data); mean size 1.07",
-		About:      "an int in 0..10^6 and a list of multipliers in 2..10; fails when the product reaches 10^6",
-		MinValue:   "(1000000, [])",
-		MinInput:   nChoice.Encode(million),
+		Name:             "replacement",
+		HypothesisMedian: 80,
+		Hypothesis:       "233/1000 most common ((250000, [4])), 34 distinct, median 80 calls, mean 81.7 (artifact data); mean size 1.07",
+		About:            "an int in 0..10^6 and a list of multipliers in 2..10; fails when the product reaches 10^6",
+		MinValue:         "(1000000, [])",
+		MinInput:         nChoice.Encode(million),
 		Why: "n takes 3 bytes and each multiplier a flag and a byte; n = 10^6 alone fails in 3 bytes, " +
 			"while anything smaller needs a multiplier, at least a fourth byte (the flag; a multiplier " +
 			"of 2 is free at the end). The minimum raises n as it deletes the list, where Hypothesis's " +

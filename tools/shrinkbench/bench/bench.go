@@ -1,9 +1,10 @@
-// Package bench defines shrinkbench's reduction problems: the five
-// SmartCheck benchmarks as the ECOOP 2020 artifact
-// (mc-imperial/hypothesis-ecoop-2020-artifact, smartcheck-benchmarks/)
-// wrote them for Hypothesis, and the unbalanced tree of §2.3 of MacIver
-// and Donaldson, "Test-Case Reduction via Test-Case Generation: Insights
-// from the Hypothesis Reducer".
+// Package bench defines shrinkbench's reduction problems: those of the
+// ECOOP 2020 artifact (mc-imperial/hypothesis-ecoop-2020-artifact,
+// smartcheck-benchmarks/: SmartCheck's five and five more) as it wrote them
+// for Hypothesis, the rest of the public shrinking challenge
+// (jlink/shrinking-challenge), the unbalanced tree of MacIver and
+// Donaldson, "Test-Case Reduction via Test-Case Generation" §2.3, and our
+// own: three with dependent generators and six of other shapes.
 //
 // Each problem is written once as a value type with a verdict function,
 // and drawn twice: by a fuzzsrc generator, whose input our reducer and the
@@ -52,12 +53,19 @@ type Benchmark struct {
 	// Hypothesis on this benchmark, for comparison.
 	Hypothesis string
 
-	// Copies makes shrinkbench's random starting inputs copy chunks of
-	// themselves over other places, as Go's fuzzing mutator does, so that
-	// equal and nearly equal values occur: a problem that fails only on
-	// duplicates (deletion, difference_zero) has no failing input among
-	// uniform random bytes. False keeps the inputs uniform.
-	Copies bool
+	// HypothesisMedian is the median number of calls in Hypothesis's
+	// runs of the same problem (the source Hypothesis names), for the
+	// summary; zero where none was measured.
+	HypothesisMedian float64
+
+	// Mutate makes shrinkbench's random starting inputs go through a few
+	// of Go's fuzzing mutations (copy a chunk of bytes over another
+	// place, add a small number to a byte) within the bytes the property
+	// reads, so that equal and nearly equal values occur: a problem that
+	// fails only on duplicates or neighbours (deletion, the difference
+	// tests) has no failing input among uniform random bytes. False keeps
+	// the inputs uniform.
+	Mutate bool
 
 	// Space bounds the brute-force search that confirms MinInput.
 	Space Space

@@ -59,11 +59,12 @@ func largeUnionList() Benchmark {
 	}
 	minInput = append(minInput, more)
 	return p.fill(Benchmark{
-		Name:       "large_union_list",
-		Hypothesis: "100/100 most common ([[0, 1, -1, 2, -2]]), 1 distinct, median 336 calls, mean 341.1 (challenge data, 100 runs)",
-		About:      "a list of lists of ints; fails when they hold five distinct values in all",
-		MinValue:   "[[1, -1, 2, -2, 0]]",
-		MinInput:   minInput,
+		Name:             "large_union_list",
+		HypothesisMedian: 336,
+		Hypothesis:       "100/100 most common ([[0, 1, -1, 2, -2]]), 1 distinct, median 336 calls, mean 341.1 (challenge data, 100 runs)",
+		About:            "a list of lists of ints; fails when they hold five distinct values in all",
+		MinValue:         "[[1, -1, 2, -2, 0]]",
+		MinInput:         minInput,
 		Why: "five elements cost a flag and 8 bytes each, a second inner list two more flags; in one list " +
 			"the last element may be 0 for free, and the other four take the smallest nonzero zigzag " +
 			"indices in order, 1 (1), 2 (-1), 3 (2), 4 (-2): 38 bytes",
@@ -103,12 +104,13 @@ func lengthlist() Benchmark {
 	}
 	elem := choiceOf(fuzzsrc.IntRange(0, 1000))
 	return p.fill(Benchmark{
-		Name:       "lengthlist",
-		Hypothesis: "100/100 most common ([900]), 1 distinct, median 87 calls, mean 85.1 (challenge data, 100 runs)",
-		About:      "a length n in 1..100, then n ints in 0..1000; fails when one is at least 900",
-		MinValue:   "[900]",
-		MinInput:   cat([]byte{0}, elem.Encode(900)),
-		Why:        "one element (n = 1, index 0) of 900, the smallest failing value: 3 bytes",
+		Name:             "lengthlist",
+		HypothesisMedian: 87,
+		Hypothesis:       "100/100 most common ([900]), 1 distinct, median 87 calls, mean 85.1 (challenge data, 100 runs)",
+		About:            "a length n in 1..100, then n ints in 0..1000; fails when one is at least 900",
+		MinValue:         "[900]",
+		MinInput:         cat([]byte{0}, elem.Encode(900)),
+		Why:              "one element (n = 1, index 0) of 900, the smallest failing value: 3 bytes",
 		Space: Space{MaxLen: 5, Cands: func(c fuzzsrc.Choice) []uint64 {
 			if c.Max == 1000 {
 				return []uint64{0, 1, 899, 900, 901, 1000}
@@ -155,7 +157,7 @@ func difference(name, about string, min pair, bad func(d int) bool) Benchmark {
 	c := choiceOf(gen)
 	return p.fill(Benchmark{
 		Name:       name,
-		Copies:     true,
+		Mutate:     true,
 		Hypothesis: "not measured (the challenge has no Hypothesis run of it)",
 		About:      "two ints in 1..2^31-1; fails when the first is >= 10 and " + about,
 		MinValue:   min.String(),
