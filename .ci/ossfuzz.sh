@@ -18,11 +18,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# The go-118-fuzz-build the module requires for its testing shim; the
-# builder must match it. Its main branch has no tags: this pseudo-version
-# is the proxy's latest.
-FUZZ_BUILD=github.com/AdamKorcz/go-118-fuzz-build
-FUZZ_BUILD_VERSION=v0.0.0-20250520111509-a70c2aa677fa
+# The shared steps: installing clang and go-118-fuzz-build, and building
+# one target as OSS-Fuzz does (FUZZ_BUILD, libfuzzer_install,
+# libfuzzer_build).
+source .ci/libfuzzer.sh
 
 # The targets built for libFuzzer: package, fuzz target, the draw line
 # tools/minimize must report for the minimal input.
@@ -75,38 +74,10 @@ expect_count 1 '24 entries of 8 fuzz targets replayed: 24 failing, 24 minimized'
 [ -z "$(git status --porcelain -- examples)" ] || fail "examples/run.sh left files behind: $(git status --porcelain -- examples)"
 
 # ---------------------------------------------------------------------
-step "install clang and libclang-rt-14-dev"
-if ! command -v clang++ >/dev/null || ! dpkg -s libclang-rt-14-dev >/dev/null 2>&1; then
-	export DEBIAN_FRONTEND=noninteractive
-	sudo=
-	[ "$(id -u)" = 0 ] || sudo="sudo -E"
-	$sudo apt-get update -qq
-	$sudo apt-get install -y -qq clang libclang-rt-14-dev >/dev/null
-fi
-clang++ --version | head -1
-
-step "install $FUZZ_BUILD@$FUZZ_BUILD_VERSION"
-GOBIN="$work/bin" go install "$FUZZ_BUILD@$FUZZ_BUILD_VERSION"
+step "install clang, libclang-rt-14-dev and $FUZZ_BUILD@$FUZZ_BUILD_VERSION"
+libfuzzer_install "$work/bin" || fail "installing the libFuzzer tools failed"
 export PATH="$work/bin:$PATH"
-# OSS-Fuzz's environment for a libFuzzer build without a sanitizer.
-CXX=${CXX:-clang++}
-CXXFLAGS=${CXXFLAGS:-}
-LIB_FUZZING_ENGINE=${LIB_FUZZING_ENGINE:--fsanitize=fuzzer}
-
-# build PKG FUNC OUT does what compile_native_go_fuzzer does for one
-# target: find the file that declares func FUNC(f *testing.F), build the
-# package with go-118-fuzz-build (which rewrites that file's testing
-# import to its shim), and link the archive with libFuzzer.
-build() {
-	local pkg=$1 function=$2 fuzzer=$3 tags="-tags gofuzz" abs_file_dir fuzzer_filename
-	abs_file_dir=$(go list $tags -f '{{.Dir}}' "$pkg")
-	fuzzer_filename=$(grep -r -l -s --include='*.go' "func $function" "$abs_file_dir")
-	if [ "$(grep -r "func $function" $fuzzer_filename | grep -c "testing.F")" -ne 1 ]; then
-		fail "could not find the function: func ${function}(f *testing.F)"
-	fi
-	go-118-fuzz-build $tags -o "$work/$fuzzer.a" -func "$function" "$abs_file_dir"
-	$CXX $CXXFLAGS $LIB_FUZZING_ENGINE "$work/$fuzzer.a" -o "$work/$fuzzer"
-}
+clang++ --version | head -1
 
 for t in "${TARGETS[@]}"; do
 	read -r pkg function want <<<"$t"
@@ -114,7 +85,7 @@ for t in "${TARGETS[@]}"; do
 
 	step "$function: build $fuzzer with go-118-fuzz-build and $CXX $LIB_FUZZING_ENGINE"
 	t0=$SECONDS
-	build "$pkg" "$function" "$fuzzer"
+	libfuzzer_build "$pkg" "$function" "$work/$fuzzer" || fail "building $fuzzer failed"
 	echo "built $work/$fuzzer in $((SECONDS - t0))s"
 	[ -z "$(git status --porcelain -- examples)" ] || fail "the build left files in the tree"
 

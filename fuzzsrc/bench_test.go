@@ -126,6 +126,52 @@ func BenchmarkString16(b *testing.B) {
 	})
 }
 
+// BenchmarkBytes16 draws 16-byte slices, framed for go-fuzz-headers as
+// in BenchmarkString16. go-fuzz-headers' GetBytes returns a slice of its
+// input; fuzzsrc's BytesN copies (a drawn slice is the target's to
+// keep, and past the input's end it is padded with zeros).
+func BenchmarkBytes16(b *testing.B) {
+	data := benchInput(1 << 16)
+	b.Run("fuzzsrc", func(b *testing.B) {
+		b.SetBytes(16)
+		benchDraw(b, BytesN(16, 16), data, 16, func(v []byte) int { return len(v) })
+	})
+	b.Run("go-fuzz-headers", func(b *testing.B) {
+		var framed []byte
+		for i := 0; i+16 <= len(data); i += 16 {
+			framed = binary.BigEndian.AppendUint32(framed, 16)
+			framed = append(framed, data[i:i+16]...)
+		}
+		c := gofuzzheaders.NewConsumer(framed)
+		b.SetBytes(16)
+		b.ReportAllocs()
+		n := 0
+		for b.Loop() {
+			v, err := c.GetBytes()
+			if err != nil || len(v) != 16 {
+				c = gofuzzheaders.NewConsumer(framed)
+				continue
+			}
+			n += len(v)
+		}
+		benchSink = n
+	})
+}
+
+// BenchmarkBytes draws slices of any length, as Bytes() does while
+// fuzzing: a "one more?" flag before each byte, mean length 5.
+func BenchmarkBytes(b *testing.B) {
+	data := benchInput(1 << 16)
+	benchDraw(b, Bytes(), data, 256, func(v []byte) int { return len(v) })
+}
+
+// BenchmarkString draws strings of any length, as String() does while
+// fuzzing: a "one more?" flag before each rune, mean length 5.
+func BenchmarkString(b *testing.B) {
+	data := benchInput(1 << 16)
+	benchDraw(b, String(), data, 1024, func(v string) int { return len(v) })
+}
+
 // BenchmarkRandIntN draws IntN(1000) from a Rand whose words come from
 // the input: fuzzsrc's Rand (math/rand/v2) against go-fuzz-headers'
 // bytesource (math/rand).

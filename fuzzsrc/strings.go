@@ -2,6 +2,7 @@ package fuzzsrc
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"unicode/utf8"
 )
@@ -102,11 +103,11 @@ func RuneFrom(alphabet string) Generator[rune] {
 
 // String draws a valid UTF-8 string of any length, shrinking towards the
 // empty string and its runes as [Rune] does.
-func String() Generator[string] { return StringOf(Rune()) }
+func String() Generator[string] { return stringOfN(Rune(), true, 0, -1) }
 
 // StringN draws a valid UTF-8 string of between minLen and maxLen runes
 // (maxLen < 0: no upper bound).
-func StringN(minLen, maxLen int) Generator[string] { return StringOfN(Rune(), minLen, maxLen) }
+func StringN(minLen, maxLen int) Generator[string] { return stringOfN(Rune(), true, minLen, maxLen) }
 
 // StringOf draws a string of runes drawn from r, of any length. Each rune
 // is a collection element: deleting it deletes its bytes. A rune that is
@@ -117,12 +118,27 @@ func StringOf(r Generator[rune]) Generator[string] { return StringOfN(r, 0, -1) 
 // r (maxLen < 0: no upper bound). It panics if minLen < 0 or minLen >
 // maxLen >= 0.
 func StringOfN(r Generator[rune], minLen, maxLen int) Generator[string] {
+	return stringOfN(r, isRune(r), minLen, maxLen)
+}
+
+// isRune reports whether r is [Rune]: its draw is the method drawRune.
+func isRune(r Generator[rune]) bool {
+	return r.draw != nil && reflect.ValueOf(r.draw).Pointer() == reflect.ValueOf((*T).drawRune).Pointer()
+}
+
+// stringOfN is StringOfN; runes says that r is [Rune], whose draws the
+// string decodes itself while fuzzing.
+func stringOfN(r Generator[rune], runes bool, minLen, maxLen int) Generator[string] {
 	size := lengths("StringOfN", minLen, maxLen)
+	shape := newElements(nil, size)
 	return newGenerator(
 		func() string { return "StringOf(" + r.String() + ", " + sizeLabel(size) + ")" },
 		func(t *T) string {
 			if size.Max < 0 {
 				return ""
+			}
+			if runes && t.rec == nil {
+				return t.drawRunes(shape)
 			}
 			var buf [64]byte
 			b := buf[:0]
@@ -134,6 +150,90 @@ func StringOfN(r Generator[rune], minLen, maxLen int) Generator[string] {
 		})
 }
 
+// The fast paths below decode a string's or a byte slice's flags and
+// elements straight from the input while fuzzing (recording off), where
+// the element loop would make two generic choices per element. They
+// consume the same bytes and give the same values as the loop, which
+// TestStringDrawsPinned and TestStringDrawsFastMatchesRecorded check:
+// a flag byte c is "one more" when c*(max+1)>>8 >= from, a rune's first
+// byte c is rank c*160>>8 and, from 128 on, a block whose 2-byte
+// big-endian offset r is r*runeBlockSize>>16, and bytes past the input's
+// end read as zero (so a flag there stops the collection) yet still
+// advance the position.
+
+// drawRunes draws the runes of a string shaped like shape from the input
+// as drawRune does, recording off.
+func (t *T) drawRunes(shape elements) string {
+	data, p := t.data, t.pos
+	var buf [64]byte
+	b := buf[:0]
+	for n := 0; ; n++ {
+		if n >= shape.min && !shape.moreAt(data, &p, n) {
+			break
+		}
+		var c uint32
+		if p < len(data) {
+			c = uint32(data[p])
+		}
+		p++
+		i := c * (128 + runeBlocks) >> 8
+		if i < 128 {
+			b = append(b, asciiByRank[i])
+			continue
+		}
+		var r uint64
+		if p+1 < len(data) {
+			r = uint64(data[p])<<8 | uint64(data[p+1])
+		} else if p < len(data) {
+			r = uint64(data[p]) << 8
+		}
+		p += 2
+		b = utf8.AppendRune(b, runeOfRank(128+uint64(i-128)*runeBlockSize+r*runeBlockSize>>16))
+	}
+	t.pos = p
+	return string(b)
+}
+
+// moreAt decodes the "one more?" flag before element n, n >= min, at *p,
+// advancing *p past it if the collection draws one; it is elements.more
+// with recording off.
+func (e *elements) moreAt(data []byte, p *int, n int) bool {
+	if n == e.max || e.flag.max == 0 {
+		return false
+	}
+	var c uint64
+	if *p < len(data) {
+		c = uint64(data[*p])
+	}
+	*p++
+	return c*(e.flag.max+1)>>8 >= e.flag.from
+}
+
+// drawBytes draws the bytes of a slice shaped like shape from the input
+// as drawByte does, recording off: the required bytes are one stretch of
+// the input, and each further byte follows its flag.
+func (t *T) drawBytes(shape elements) []byte {
+	data, p := t.data, t.pos
+	var b []byte
+	if shape.min > 0 {
+		b = make([]byte, shape.min, shape.min+int(shape.flag.max))
+		if p < len(data) {
+			copy(b, data[p:])
+		}
+		p += shape.min
+	}
+	for n := shape.min; shape.moreAt(data, &p, n); n++ {
+		var c byte
+		if p < len(data) {
+			c = data[p]
+		}
+		p++
+		b = append(b, c)
+	}
+	t.pos = p
+	return b
+}
+
 // Bytes draws a []byte of any length, shrinking towards nil and each byte
 // towards 0.
 func Bytes() Generator[[]byte] { return BytesN(0, -1) }
@@ -143,11 +243,15 @@ func Bytes() Generator[[]byte] { return BytesN(0, -1) }
 // minLen > maxLen >= 0.
 func BytesN(minLen, maxLen int) Generator[[]byte] {
 	size := lengths("BytesN", minLen, maxLen)
+	shape := newElements(nil, size)
 	return newGenerator(
 		func() string { return "Bytes(" + sizeLabel(size) + ")" },
 		func(t *T) []byte {
 			if size.Max < 0 {
 				return nil
+			}
+			if t.rec == nil {
+				return t.drawBytes(shape)
 			}
 			var b []byte
 			e := newElements(t, size)

@@ -1,6 +1,8 @@
-// Command ttfc measures the median time to first crash of go test -fuzz
-// on planted-bug fuzz targets, each written once with fuzzsrc and once
-// with go-fuzz-headers, and prints a markdown table. See README.md.
+// Command ttfc measures the median time to first crash on planted-bug
+// fuzz targets, each written with fuzzsrc, with go-fuzz-headers and with
+// hand-decoded bytes, under go test -fuzz and under libFuzzer (a
+// go-118-fuzz-build build, as OSS-Fuzz makes it), and prints markdown
+// tables. See README.md.
 package main
 
 import (
@@ -31,69 +33,232 @@ func main() {
 // config is what the command line sets.
 type config struct {
 	dir      string        // the targets package's directory
+	pkg      string        // the same, as a package path for go-118-fuzz-build
 	targets  []string      // fuzz target names
-	runs     int           // runs per target
+	runs     int           // runs per target and engine
 	fuzztime time.Duration // cap on one run
-	parallel int           // fuzz workers
+	parallel int           // go test -fuzz workers
+	engines  []string      // gotest, libfuzzer
+	script   string        // .ci/libfuzzer.sh
+	work     string        // scratch directory: libFuzzer tools and binaries
+}
+
+// libraries are the three ways every bug's input is decoded, by the
+// suffix of their fuzz targets' names.
+var libraries = []struct{ suffix, name string }{
+	{"Fuzzsrc", "fuzzsrc"},
+	{"Headers", "go-fuzz-headers"},
+	{"Raw", "raw bytes"},
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("ttfc", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var c config
-	var targets string
+	var targets, bugs, engine string
 	fs.StringVar(&c.dir, "dir", "tools/ttfc/targets", "directory of the package holding the fuzz targets")
-	fs.StringVar(&targets, "targets", "FuzzPacketFuzzsrc,FuzzPacketHeaders,FuzzSessionFuzzsrc,FuzzSessionHeaders", "comma-separated fuzz targets")
-	fs.IntVar(&c.runs, "runs", 5, "independent runs per target")
-	fs.DurationVar(&c.fuzztime, "fuzztime", 120*time.Second, "cap on each run (go test -fuzztime)")
-	fs.IntVar(&c.parallel, "parallel", runtime.NumCPU(), "fuzz workers per run (go test -parallel)")
+	fs.StringVar(&targets, "targets", "", "comma-separated fuzz targets (default: every Fuzz<Bug><Library> of -bugs)")
+	fs.StringVar(&bugs, "bugs", "", "comma-separated bugs, e.g. Packet,Session (default: every bug in -dir)")
+	fs.IntVar(&c.runs, "runs", 10, "independent runs per target and engine")
+	fs.DurationVar(&c.fuzztime, "fuzztime", 120*time.Second, "cap on each run; a run that finds nothing counts as the cap")
+	fs.IntVar(&c.parallel, "parallel", runtime.NumCPU(), "go test -fuzz workers per run (libFuzzer runs one process)")
+	fs.StringVar(&engine, "engine", "gotest", "gotest, libfuzzer or both")
+	fs.StringVar(&c.script, "libfuzzer-script", ".ci/libfuzzer.sh", "script that installs the libFuzzer tools and builds a target")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
-	c.targets = strings.Split(targets, ",")
+	switch engine {
+	case "gotest", "libfuzzer":
+		c.engines = []string{engine}
+	case "both":
+		c.engines = []string{"gotest", "libfuzzer"}
+	default:
+		return fmt.Errorf("-engine %q: want gotest, libfuzzer or both", engine)
+	}
+	if c.runs < 1 {
+		return fmt.Errorf("-runs %d: want at least 1", c.runs)
+	}
+	c.pkg = "./" + filepath.ToSlash(filepath.Clean(c.dir))
+	var err error
+	if c.targets, err = selectTargets(c.dir, targets, bugs); err != nil {
+		return err
+	}
+	c.work, err = os.MkdirTemp("", "ttfc-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(c.work)
 
 	var rows []row
-	for _, target := range c.targets {
-		if err := checkClean(c.dir, target); err != nil {
-			return err
-		}
-		// Build the instrumented test binary's packages once, so that the
-		// timed runs do not include compiling them.
-		fmt.Fprintf(stderr, "%s: warming the build cache\n", target)
-		if _, err := fuzzOnce(c, target, "1x"); err != nil {
-			return err
-		}
-		r := row{target: target}
-		for i := range c.runs {
-			res, err := fuzzOnce(c, target, c.fuzztime.String())
-			if err != nil {
+	for _, eng := range c.engines {
+		if eng == "libfuzzer" {
+			fmt.Fprintf(stderr, "libfuzzer: installing clang and go-118-fuzz-build (%s install)\n", c.script)
+			if err := script(c, stderr, "install", filepath.Join(c.work, "bin")); err != nil {
 				return err
 			}
-			r.results = append(r.results, res)
-			fmt.Fprintf(stderr, "%s: run %d/%d: %s\n", target, i+1, c.runs, res)
 		}
-		rows = append(rows, r)
+		for _, group := range byBug(c.targets) {
+			// Prepare every library's target of a bug, then interleave
+			// their runs, so that a change in the machine's load during
+			// the benchmark falls on all of them alike.
+			for _, target := range group {
+				if err := prepare(c, eng, target, stderr); err != nil {
+					return err
+				}
+			}
+			first := len(rows)
+			for _, target := range group {
+				rows = append(rows, row{target: target, engine: eng})
+			}
+			for i := range c.runs {
+				for j, target := range group {
+					res, err := runOnce(c, eng, target, i)
+					if err != nil {
+						return err
+					}
+					rows[first+j].results = append(rows[first+j].results, res)
+					fmt.Fprintf(stderr, "%s %s: run %d/%d: %s\n", eng, target, i+1, c.runs, res)
+				}
+			}
+		}
 	}
-	fmt.Fprintf(stdout, "Each run: `%s`, with a fresh fuzz cache and no crasher left from the run before.\n\n",
-		strings.Join(goTestArgs(c, "<target>", c.fuzztime.String(), "<fresh dir>"), " "))
+	fmt.Fprintf(stdout, "%d runs per target and engine, each capped at %s; a run that found nothing counts as %s.\n\n",
+		c.runs, c.fuzztime, c.fuzztime)
+	for _, eng := range c.engines {
+		fmt.Fprintf(stdout, "Engine %s: each run is `%s`.\n", eng, strings.Join(engineCommand(c, eng), " "))
+	}
+	fmt.Fprintln(stdout)
 	fmt.Fprint(stdout, table(rows, c.fuzztime))
+	fmt.Fprintln(stdout)
+	fmt.Fprint(stdout, ratios(rows, c.fuzztime))
 	return nil
 }
 
-// result is one run: whether it crashed and the wall time until it did.
+// selectTargets returns the fuzz targets to time: those named, or every
+// library's target of the bugs named, or of every bug in dir.
+func selectTargets(dir, targets, bugs string) ([]string, error) {
+	if targets != "" {
+		return strings.Split(targets, ","), nil
+	}
+	cmd := exec.Command("go", "test", "-list", "^Fuzz", ".")
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("go test -list in %s: %v", dir, err)
+	}
+	all := map[string]bool{}
+	var order []string
+	for _, line := range strings.Fields(string(out)) {
+		if bug, lib := targetName(line); lib != "?" && strings.HasPrefix(line, "Fuzz") {
+			all[line] = true
+			if !slices.Contains(order, bug) {
+				order = append(order, bug)
+			}
+		}
+	}
+	if bugs != "" {
+		order = strings.Split(bugs, ",")
+	}
+	var list []string
+	for _, bug := range order {
+		n := 0
+		for _, lib := range libraries {
+			if name := "Fuzz" + bug + lib.suffix; all[name] {
+				list = append(list, name)
+				n++
+			}
+		}
+		if n == 0 {
+			return nil, fmt.Errorf("bug %q: no fuzz targets Fuzz%s{Fuzzsrc,Headers,Raw} in %s", bug, bug, dir)
+		}
+	}
+	return list, nil
+}
+
+// byBug groups targets by bug, keeping their order.
+func byBug(targets []string) [][]string {
+	var groups [][]string
+	index := map[string]int{}
+	for _, t := range targets {
+		bug, _ := targetName(t)
+		i, ok := index[bug]
+		if !ok {
+			i = len(groups)
+			index[bug] = i
+			groups = append(groups, nil)
+		}
+		groups[i] = append(groups[i], t)
+	}
+	return groups
+}
+
+// prepare readies a target for its timed runs: for go test, it compiles
+// the instrumented test binary's packages (a one-execution run); for
+// libFuzzer, it builds the binary.
+func prepare(c config, engine, target string, stderr io.Writer) error {
+	switch engine {
+	case "libfuzzer":
+		fmt.Fprintf(stderr, "%s: building the libFuzzer binary\n", target)
+		return script(c, stderr, "build", c.pkg, target, filepath.Join(c.work, target))
+	}
+	if err := checkClean(c.dir, target); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "%s: warming the build cache\n", target)
+	_, err := fuzzOnce(c, target, "1x")
+	return err
+}
+
+// script runs the libFuzzer script with args, from the module root,
+// with the installed tools first on PATH.
+func script(c config, stderr io.Writer, args ...string) error {
+	cmd := exec.Command("bash", append([]string{c.script}, args...)...)
+	cmd.Env = append(os.Environ(), "PATH="+filepath.Join(c.work, "bin")+string(os.PathListSeparator)+os.Getenv("PATH"))
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return fmt.Errorf("%s %s: %v\n%s", c.script, strings.Join(args, " "), err, out)
+	}
+	return nil
+}
+
+// runOnce is run i of target under engine.
+func runOnce(c config, engine, target string, i int) (result, error) {
+	if engine == "libfuzzer" {
+		return libfuzzerOnce(c, target, i)
+	}
+	return fuzzOnce(c, target, c.fuzztime.String())
+}
+
+// engineCommand is an engine's command line for one run, for the report.
+func engineCommand(c config, engine string) []string {
+	if engine == "libfuzzer" {
+		args := libfuzzerArgs(c, "<target binary>", 0, "<fresh corpus holding the seed>", "<dir>")
+		args[1] = "-seed=<run number>"
+		return args
+	}
+	return goTestArgs(c, "<target>", c.fuzztime.String(), "<fresh dir>")
+}
+
+// result is one run: whether it crashed, the wall time until it did,
+// and (libFuzzer only) how many inputs it ran until then.
 type result struct {
 	found bool
 	took  time.Duration
+	execs int64 // 0: not known
 }
 
 func (r result) String() string {
+	s := fmt.Sprintf("crash after %s", r.took.Round(time.Millisecond))
 	if !r.found {
-		return fmt.Sprintf("no crash in %s", r.took.Round(time.Millisecond))
+		s = fmt.Sprintf("no crash in %s", r.took.Round(time.Millisecond))
 	}
-	return fmt.Sprintf("crash after %s", r.took.Round(time.Millisecond))
+	if r.execs > 0 {
+		s += fmt.Sprintf(", %d execs", r.execs)
+	}
+	return s
 }
 
 // goTestArgs is the go command line of one run. Minimization is off: the
@@ -206,16 +371,106 @@ func checkClean(dir, target string) error {
 	return nil
 }
 
-// row is one target's runs.
+// libfuzzerArgs is the command line of libFuzzer run i: capped at the
+// fuzz time, seeded with i+1 so that runs differ and can be repeated,
+// writing the crash to artifacts and new inputs to corpus.
+func libfuzzerArgs(c config, binary string, i int, corpus, artifacts string) []string {
+	return []string{
+		binary, fmt.Sprintf("-seed=%d", i+1), fmt.Sprintf("-max_total_time=%d", int(c.fuzztime.Seconds())),
+		"-print_final_stats=1", "-artifact_prefix=" + artifacts + "/", corpus,
+	}
+}
+
+// libfuzzerCrash is the first line libFuzzer or the Go runtime prints
+// for a crash: the go-118-fuzz-build shim prints the panic, then
+// libFuzzer its report.
+var libfuzzerCrash = regexp.MustCompile(`^panic: |==\d+== ERROR: libFuzzer|SUMMARY: libFuzzer`)
+
+// libfuzzerExecs is libFuzzer's final count of inputs run.
+var libfuzzerExecs = regexp.MustCompile(`^stat::number_of_executed_units:\s*(\d+)`)
+
+// libfuzzerOnce runs target's libFuzzer binary once, from a fresh corpus
+// holding the same one-byte seed the go test targets add.
+func libfuzzerOnce(c config, target string, i int) (result, error) {
+	dir, err := os.MkdirTemp(c.work, "run-")
+	if err != nil {
+		return result{}, err
+	}
+	defer os.RemoveAll(dir)
+	corpus, artifacts := filepath.Join(dir, "corpus"), filepath.Join(dir, "artifacts")
+	for _, d := range []string{corpus, artifacts} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			return result{}, err
+		}
+	}
+	if err := os.WriteFile(filepath.Join(corpus, "seed"), []byte{0}, 0o644); err != nil {
+		return result{}, err
+	}
+	args := libfuzzerArgs(c, filepath.Join(c.work, target), i, corpus, artifacts)
+	limit := time.Minute + c.fuzztime
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, args[0], args[1:]...)
+	cmd.Dir = dir
+	pr, pw := io.Pipe()
+	cmd.Stdout, cmd.Stderr = pw, pw
+
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		return result{}, err
+	}
+	waited := make(chan error, 1)
+	go func() {
+		err := cmd.Wait()
+		pw.Close()
+		waited <- err
+	}()
+	var res result
+	var crashAt time.Duration
+	var out strings.Builder
+	sc := bufio.NewScanner(pr)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		if out.Len() < 1<<16 {
+			out.WriteString(line + "\n")
+		}
+		if crashAt == 0 && libfuzzerCrash.MatchString(line) {
+			crashAt = time.Since(start)
+		}
+		if m := libfuzzerExecs.FindStringSubmatch(line); m != nil {
+			fmt.Sscan(m[1], &res.execs)
+		}
+	}
+	err = <-waited
+	res.took = time.Since(start)
+	crashes, _ := filepath.Glob(filepath.Join(artifacts, "crash-*"))
+	switch {
+	case ctx.Err() != nil:
+		return res, fmt.Errorf("%s: libFuzzer did not stop within %s", target, limit)
+	case len(crashes) > 0:
+		res.found = true
+		if crashAt > 0 {
+			res.took = crashAt
+		}
+		return res, nil
+	case err == nil:
+		return res, nil
+	}
+	return res, fmt.Errorf("%s: libFuzzer failed without a crash file (%v):\n%s", target, err, out.String())
+}
+
+// row is one target's runs under one engine.
 type row struct {
 	target  string
+	engine  string
 	results []result
 }
 
 // targetName splits FuzzPacketFuzzsrc into Packet and fuzzsrc.
-func targetName(fuzz string) (target, library string) {
+func targetName(fuzz string) (bug, library string) {
 	name := strings.TrimPrefix(fuzz, "Fuzz")
-	for _, lib := range []struct{ suffix, name string }{{"Fuzzsrc", "fuzzsrc"}, {"Headers", "go-fuzz-headers"}} {
+	for _, lib := range libraries {
 		if t, ok := strings.CutSuffix(name, lib.suffix); ok {
 			return t, lib.name
 		}
@@ -223,42 +478,137 @@ func targetName(fuzz string) (target, library string) {
 	return name, "?"
 }
 
-// table formats rows as markdown. Runs that found nothing count as
-// taking forever, so a median over them reads "> cap".
+// times returns a row's times to first crash in seconds, sorted, a run
+// that found nothing counting as the cap.
+func (r row) times(limit time.Duration) []float64 {
+	var ts []float64
+	for _, res := range r.results {
+		t := limit.Seconds()
+		if res.found {
+			t = min(res.took.Seconds(), t)
+		}
+		ts = append(ts, t)
+	}
+	slices.Sort(ts)
+	return ts
+}
+
+// table formats rows as markdown: per target and engine, the runs, how
+// many found the bug, the quartiles of the time to first crash and its
+// extremes, and (libFuzzer) the median number of inputs run.
 func table(rows []row, limit time.Duration) string {
 	var b strings.Builder
-	b.WriteString("| target | library | runs | found | median | min | max |\n")
-	b.WriteString("| --- | --- | ---: | ---: | ---: | ---: | ---: |\n")
+	b.WriteString("| bug | engine | library | runs | found | median | q1 | q3 | min | max | median execs |\n")
+	b.WriteString("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
 	for _, r := range rows {
-		var times []float64
 		found := 0
+		var execs []float64
 		for _, res := range r.results {
-			t := math.Inf(1)
 			if res.found {
-				t = res.took.Seconds()
 				found++
 			}
-			times = append(times, t)
+			if res.execs > 0 {
+				execs = append(execs, float64(res.execs))
+			}
 		}
-		slices.Sort(times)
-		target, lib := targetName(r.target)
-		fmt.Fprintf(&b, "| %s | %s | %d | %d | %s | %s | %s |\n", target, lib, len(times), found,
-			seconds(median(times), limit), seconds(times[0], limit), seconds(times[len(times)-1], limit))
+		ts := r.times(limit)
+		bug, lib := targetName(r.target)
+		ex := "-"
+		if len(execs) == len(r.results) {
+			slices.Sort(execs)
+			ex = fmt.Sprintf("%.0f", quantile(execs, 0.5))
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %d | %d | %s | %s | %s | %s | %s | %s |\n", bug, r.engine, lib, len(ts), found,
+			seconds(quantile(ts, 0.5), limit), seconds(quantile(ts, 0.25), limit), seconds(quantile(ts, 0.75), limit),
+			seconds(ts[0], limit), seconds(ts[len(ts)-1], limit), ex)
 	}
 	return b.String()
 }
 
-func median(sorted []float64) float64 {
-	n := len(sorted)
-	if n%2 == 1 {
-		return sorted[n/2]
+// ratios formats, per bug and engine, fuzzsrc's median time to first
+// crash over go-fuzz-headers' and over the raw target's, and their
+// geometric means over the bugs with the smallest and largest ratio. A
+// median at the cap makes its ratio a bound, marked with < or >.
+func ratios(rows []row, limit time.Duration) string {
+	type key struct{ bug, engine, lib string }
+	med := map[key]float64{}
+	capped := map[key]bool{}
+	var order []key
+	for _, r := range rows {
+		bug, lib := targetName(r.target)
+		k := key{bug, r.engine, lib}
+		med[k] = quantile(r.times(limit), 0.5)
+		capped[k] = med[k] >= limit.Seconds()
+		if lib == "fuzzsrc" {
+			order = append(order, k)
+		}
 	}
-	return (sorted[n/2-1] + sorted[n/2]) / 2
+	var b strings.Builder
+	b.WriteString("| bug | engine | fuzzsrc / go-fuzz-headers | fuzzsrc / raw bytes |\n")
+	b.WriteString("| --- | --- | ---: | ---: |\n")
+	logs := map[string][]float64{}
+	for _, k := range order {
+		cell := func(other string) string {
+			o := key{k.bug, k.engine, other}
+			m, ok := med[o]
+			if !ok || m == 0 || med[k] == 0 {
+				return "-"
+			}
+			ratio := med[k] / m
+			logs[k.engine+"/"+other] = append(logs[k.engine+"/"+other], math.Log(ratio))
+			mark := ""
+			switch {
+			case capped[k] && capped[o]:
+				mark = "~" // both at the cap: the ratio says nothing
+			case capped[k]:
+				mark = ">"
+			case capped[o]:
+				mark = "<"
+			}
+			return fmt.Sprintf("%s%.2f", mark, ratio)
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", k.bug, k.engine, cell("go-fuzz-headers"), cell("raw bytes"))
+	}
+	engines := []string{}
+	for _, k := range order {
+		if !slices.Contains(engines, k.engine) {
+			engines = append(engines, k.engine)
+		}
+	}
+	for _, eng := range engines {
+		cell := func(other string) string {
+			ls := logs[eng+"/"+other]
+			if len(ls) == 0 {
+				return "-"
+			}
+			sum := 0.0
+			for _, l := range ls {
+				sum += l
+			}
+			return fmt.Sprintf("%.2f (%.2f to %.2f)", math.Exp(sum/float64(len(ls))), math.Exp(slices.Min(ls)), math.Exp(slices.Max(ls)))
+		}
+		fmt.Fprintf(&b, "| geometric mean (min to max) | %s | %s | %s |\n", eng, cell("go-fuzz-headers"), cell("raw bytes"))
+	}
+	return b.String()
 }
 
+// quantile interpolates the q-quantile of sorted values linearly.
+func quantile(sorted []float64, q float64) float64 {
+	if len(sorted) == 0 {
+		return math.NaN()
+	}
+	x := q * float64(len(sorted)-1)
+	i := int(x)
+	if i+1 >= len(sorted) {
+		return sorted[len(sorted)-1]
+	}
+	return sorted[i] + (x-float64(i))*(sorted[i+1]-sorted[i])
+}
+
+// seconds formats a time, marking the cap.
 func seconds(s float64, limit time.Duration) string {
-	if math.IsInf(s, 1) {
-		return "> " + limit.String()
+	if s >= limit.Seconds() {
+		return "≥ " + limit.String()
 	}
 	return fmt.Sprintf("%.1fs", s)
 }

@@ -1,8 +1,11 @@
 // Package targets holds fuzz targets with planted bugs for ttfc to time.
-// Each bug's logic is written once, here, and reached from two fuzz
+// Each bug's logic is written once, here, and reached from three fuzz
 // targets that differ only in how they decode the fuzz input into its
-// arguments: one with fuzzsrc, one with go-fuzz-headers.
+// arguments: one with fuzzsrc, one with go-fuzz-headers, and one that
+// reads the bytes by hand, as a baseline.
 package targets
+
+import "math"
 
 // Packet is a frame of a small binary protocol, already split into its
 // fields.
@@ -131,4 +134,231 @@ func (s *Session) apply(op SessionOp) {
 	case OpClose:
 		s.state = 0
 	}
+}
+
+// WordMagic is the magic number of CheckWord's format: "SLEX" read as a
+// little-endian 32-bit word.
+const WordMagic = 0x58454c53
+
+// CheckWord validates a file header whose magic is one 32-bit word,
+// compared at once, as a decoder that reads the header into a struct
+// does: coverage gives no hint until all four bytes are right. The
+// planted bug: a header with the magic and the "extended" flag (the top
+// bit of flags) reads an extension table that is not there.
+func CheckWord(magic uint32, flags byte) int {
+	if magic != WordMagic {
+		return 0
+	}
+	if flags&0x80 == 0 {
+		return 1
+	}
+	var ext []int
+	return ext[flags&0x7f] // bug: the extension table is never read
+}
+
+// CheckEqual compares a record's two copies of its identifier, as a
+// format that repeats a field for integrity does. The planted bug: two
+// equal, nonzero identifiers take a fast path that indexes a cache
+// sized for identifier 0 only.
+func CheckEqual(a, b int64) int {
+	if a != b {
+		return 0
+	}
+	if a == 0 {
+		return 1
+	}
+	cache := make([]int, 1)
+	return cache[a&0xff|1] // bug: the cache holds only identifier 0
+}
+
+// windowSize is the size of the buffer Window reads from.
+const windowSize = 4096
+
+// Window returns the sum of the bytes of a window of a buffer, given by
+// an offset and a length that it validates. The planted bug: the bounds
+// check adds offset and length, which overflows for an offset within
+// windowSize of math.MaxInt64, so the check passes and the slice
+// expression panics.
+func Window(offset, length int64) int {
+	var buf [windowSize]byte
+	if offset < 0 || length < 0 || length > windowSize {
+		return -1
+	}
+	if offset+length > windowSize { // bug: offset+length can overflow
+		return -1
+	}
+	sum := 0
+	for _, b := range buf[offset : offset+length] {
+		sum += int(b)
+	}
+	return sum
+}
+
+// levels is how many entries LevelName's table has.
+const levels = 1000
+
+// levelNames are the names of the levels 0 to levels-1.
+var levelNames = func() []string {
+	names := make([]string, levels)
+	for i := range names {
+		names[i] = "level"
+	}
+	return names
+}()
+
+// LevelName names a level, checking it first. The planted bug: the check
+// lets the value exactly at the range's end through (<= where < was
+// meant), and the lookup panics.
+func LevelName(level uint16) string {
+	if int(level) > levels { // bug: should be >=
+		return ""
+	}
+	return levelNames[level]
+}
+
+// Command lexes a line of a small command language with a hand-written
+// state machine, one byte at a time, as lexers are written: every
+// keyword byte matched is a new state, so coverage guides the fuzzer
+// through it. The planted bug: the statement "DROP TABLE" (the two
+// keywords with one space between them, anywhere in the line) reaches
+// a handler that is not implemented.
+func Command(line string) int {
+	const stmt = "DROP TABLE"
+	state, words := 0, 0
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch state {
+		case 0:
+			if c == 'D' {
+				state = 1
+			}
+		case 1:
+			state = next(c == 'R', 2, c)
+		case 2:
+			state = next(c == 'O', 3, c)
+		case 3:
+			state = next(c == 'P', 4, c)
+		case 4:
+			state = next(c == ' ', 5, c)
+		case 5:
+			state = next(c == 'T', 6, c)
+		case 6:
+			state = next(c == 'A', 7, c)
+		case 7:
+			state = next(c == 'B', 8, c)
+		case 8:
+			state = next(c == 'L', 9, c)
+		case 9:
+			if c == 'E' {
+				var handlers map[string]func() int
+				return handlers[stmt]() // bug: DROP TABLE has no handler
+			}
+			state = next(false, 0, c)
+		}
+		if c == ' ' {
+			words++
+		}
+	}
+	return words
+}
+
+// next is the lexer's transition: to state to if ok, else back to the
+// start, or to state 1 if c may begin the statement again.
+func next(ok bool, to int, c byte) int {
+	switch {
+	case ok:
+		return to
+	case c == 'D':
+		return 1
+	}
+	return 0
+}
+
+// Tree is a binary tree of bytes.
+type Tree struct {
+	Val         byte
+	Left, Right *Tree
+}
+
+// treeStack is the depth of left descents Sum keeps on its fixed stack.
+const treeStack = 4
+
+// maxTreeDepth bounds the trees the targets decode, so that a long input
+// cannot exhaust the goroutine stack.
+const maxTreeDepth = 8
+
+// SumTree adds a tree's values in order, walking right children in a
+// loop and keeping the nodes whose left subtree it is in on a fixed
+// stack of treeStack, as an iterative walker sized for shallow trees
+// does. The planted bug: a node in the left subtrees of treeStack
+// ancestors (a tree deeper than 4 along left edges) overflows the stack.
+func SumTree(t *Tree) int {
+	var stack [treeStack]*Tree
+	depth, sum := 0, 0
+	for t != nil || depth > 0 {
+		for t != nil {
+			stack[depth] = t // bug: depth is not checked against treeStack
+			depth++
+			t = t.Left
+		}
+		depth--
+		t = stack[depth]
+		sum += int(t.Val)
+		t = t.Right
+	}
+	return sum
+}
+
+// Checksum verifies a list of 16-bit records whose eighth record is a
+// trailer. The planted bug: a trailer of 0xff00 or more is taken as an
+// escape, which reads a table that is not there; reaching it takes a
+// list of at least eight records and one value in the right place.
+func Checksum(records []uint16) int {
+	sum := 0
+	for i, r := range records {
+		if i == 7 && r >= 0xff00 {
+			var escapes []int
+			sum += escapes[r-0xff00] // bug: no escape table
+		}
+		sum += int(r)
+	}
+	return sum
+}
+
+// buckets is the number of buckets of Intern's hash table.
+const buckets = 64
+
+// bucketSlots is how many keys a bucket holds.
+const bucketSlots = 2
+
+// Intern puts a map's keys into a small fixed hash table, with
+// Fibonacci hashing into 64 buckets of two slots each. The planted bug:
+// a third key hashing into a full bucket overflows it; reaching it takes
+// three distinct keys that collide.
+func Intern(keys map[uint16]byte) int {
+	var table [buckets][bucketSlots]uint16
+	var fill [buckets]int
+	for k := range keys {
+		b := uint16(k*40503) >> 10
+		table[b][fill[b]] = k // bug: a full bucket has no overflow chain
+		fill[b]++
+	}
+	return len(keys)
+}
+
+// FloatEdges summarizes three measurements. The planted bug is on a path
+// that takes every IEEE edge in turn: +Inf first, then negative zero
+// (which compares equal to zero but has its sign bit set), then NaN.
+func FloatEdges(a, b, c float64) int {
+	if !math.IsInf(a, 1) {
+		return 0
+	}
+	if b != 0 || !math.Signbit(b) {
+		return 1
+	}
+	if !math.IsNaN(c) {
+		return 2
+	}
+	var names []string
+	return len(names[0]) // bug: no names for NaN
 }

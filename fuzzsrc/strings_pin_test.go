@@ -1,0 +1,141 @@
+package fuzzsrc
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+)
+
+// The string and bytes draws have a fast path for fuzzing (recording
+// off) that decodes the input directly. These tests pin what every input
+// decodes to, so that the fast path provably keeps the encoding: the
+// value and how many bytes the draw consumed, which decides every later
+// draw.
+
+// pinnedGenerators are the string and bytes generators the pins cover:
+// every length shape (unbounded, exact, bounded, minimum only) and both
+// rune sources (Rune and RuneFrom).
+var pinnedGenerators = []struct {
+	name string
+	draw func(t *T) any
+}{
+	{"String", func(t *T) any { return String().Draw(t, "v") }},
+	{"StringN(16,16)", func(t *T) any { return StringN(16, 16).Draw(t, "v") }},
+	{"StringN(2,5)", func(t *T) any { return StringN(2, 5).Draw(t, "v") }},
+	{"StringN(3,-1)", func(t *T) any { return StringN(3, -1).Draw(t, "v") }},
+	{"StringN(0,0)", func(t *T) any { return StringN(0, 0).Draw(t, "v") }},
+	{"StringOf(RuneFrom)", func(t *T) any { return StringOf(RuneFrom("abcé中")).Draw(t, "v") }},
+	{"StringOfN(RuneFrom,1,3)", func(t *T) any { return StringOfN(RuneFrom("xyz"), 1, 3).Draw(t, "v") }},
+	{"StringOf(Rune)", func(t *T) any { return StringOf(Rune()).Draw(t, "v") }},
+	{"Bytes", func(t *T) any { return Bytes().Draw(t, "v") }},
+	{"BytesN(16,16)", func(t *T) any { return BytesN(16, 16).Draw(t, "v") }},
+	{"BytesN(2,5)", func(t *T) any { return BytesN(2, 5).Draw(t, "v") }},
+	{"BytesN(1,-1)", func(t *T) any { return BytesN(1, -1).Draw(t, "v") }},
+	{"BytesN(0,0)", func(t *T) any { return BytesN(0, 0).Draw(t, "v") }},
+}
+
+// pinnedInputs are the inputs the pins decode: random, with zeros and
+// 0xff common (edges of flags and rune blocks), many shorter than the
+// draw so that running out of input is covered.
+func pinnedInputs() [][]byte {
+	r := rand.New(rand.NewPCG(16, 16))
+	inputs := [][]byte{nil, {0}, {0xff}}
+	for range 3000 {
+		data := make([]byte, r.IntN(49))
+		for i := range data {
+			switch r.IntN(4) {
+			case 0:
+				data[i] = 0
+			case 1:
+				data[i] = 0xff
+			default:
+				data[i] = byte(r.Uint32())
+			}
+		}
+		inputs = append(inputs, data)
+	}
+	return inputs
+}
+
+// drawTwice draws with draw and then a byte, on t, and formats both and
+// where the draw ended.
+func drawTwice(t *T, draw func(*T) any) string {
+	v := draw(t)
+	pos := t.pos
+	next := Byte().Draw(t, "next")
+	return fmt.Sprintf("%#v pos=%d next=%d", v, pos, next)
+}
+
+// TestStringDrawsPinned hashes what every pinned input decodes to with
+// recording off, as while fuzzing. The hashes were computed with the
+// straightforward decoder (one generic choice per flag and rune) before
+// the fast path existed; a change to them is a change to the encoding.
+func TestStringDrawsPinned(t *testing.T) {
+	want := map[string]string{
+		"String":                  "ae173fbb32b4a720",
+		"StringN(16,16)":          "001abe8415f5ed5d",
+		"StringN(2,5)":            "c980f668c4ecd22c",
+		"StringN(3,-1)":           "7897986321c1af39",
+		"StringN(0,0)":            "1f3fbab9d3215023",
+		"StringOf(RuneFrom)":      "49218fc3f00c95c8",
+		"StringOfN(RuneFrom,1,3)": "e2adec3250192ba8",
+		"StringOf(Rune)":          "ae173fbb32b4a720",
+		"Bytes":                   "05afc08499db240a",
+		"BytesN(16,16)":           "6221aba8435f082e",
+		"BytesN(2,5)":             "64512284bc7fe2c4",
+		"BytesN(1,-1)":            "eb8aa5ffd3728a96",
+		"BytesN(0,0)":             "dd514bdd381bacea",
+	}
+	inputs := pinnedInputs()
+	for _, g := range pinnedGenerators {
+		h := sha256.New()
+		for _, data := range inputs {
+			fmt.Fprintf(h, "%x: %s\n", data, drawTwice(&T{data: data}, g.draw))
+		}
+		got := hex.EncodeToString(h.Sum(nil))[:16]
+		if w, ok := want[g.name]; !ok || got != w {
+			t.Errorf("%s: decoded values hash to %s, want %s", g.name, got, w)
+		}
+	}
+}
+
+// TestStringDrawsFastMatchesRecorded checks the fast path against the
+// recording path, which draws each flag and rune as a recorded choice:
+// the same value and the same bytes consumed on every pinned input.
+func TestStringDrawsFastMatchesRecorded(t *testing.T) {
+	for _, g := range pinnedGenerators {
+		bad := 0
+		for _, data := range pinnedInputs() {
+			fast := drawTwice(&T{data: data}, g.draw)
+			var recorded string
+			Run(data, func(t *T) { recorded = drawTwice(t, g.draw) })
+			if fast != recorded && bad < 5 {
+				bad++
+				t.Errorf("%s on %x: fuzzing decodes %s, recording %s", g.name, data, fast, recorded)
+			}
+		}
+	}
+}
+
+// TestIsRune checks that StringOf recognizes Rune, and only Rune, as the
+// rune source its fast path decodes: a RuneFrom string decoded as Rune
+// would change every value.
+func TestIsRune(t *testing.T) {
+	tests := []struct {
+		name string
+		r    Generator[rune]
+		want bool
+	}{
+		{"Rune", Rune(), true},
+		{"RuneFrom", RuneFrom("ab"), false},
+		{"Custom over Rune", Custom(func(t *T) rune { return Rune().Draw(t, "r") }), false},
+		{"zero Generator", Generator[rune]{}, false},
+	}
+	for _, tt := range tests {
+		if got := isRune(tt.r); got != tt.want {
+			t.Errorf("isRune(%s) = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}

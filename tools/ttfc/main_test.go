@@ -1,0 +1,91 @@
+package main
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestQuantile(t *testing.T) {
+	tests := []struct {
+		name   string
+		reason string
+		sorted []float64
+		q      float64
+		want   float64
+	}{
+		{"median odd", "the middle value", []float64{1, 2, 10}, 0.5, 2},
+		{"median even", "halfway between the two middle values", []float64{1, 2, 4, 10}, 0.5, 3},
+		{"q1", "a quarter of the way along: index 0.75 between 1 and 2", []float64{1, 2, 4, 10}, 0.25, 1.75},
+		{"q3", "index 2.25 between 4 and 10", []float64{1, 2, 4, 10}, 0.75, 5.5},
+		{"max", "q 1 is the last value", []float64{1, 2, 4, 10}, 1, 10},
+		{"one value", "every quantile of one value is that value", []float64{7}, 0.25, 7},
+	}
+	for _, tt := range tests {
+		if got := quantile(tt.sorted, tt.q); got != tt.want {
+			t.Errorf("%s: %s: got %v, want %v", tt.name, tt.reason, got, tt.want)
+		}
+	}
+}
+
+// runs makes a row's results from times in seconds, 0 for a miss.
+func runs(secs ...float64) []result {
+	var rs []result
+	for _, s := range secs {
+		if s == 0 {
+			rs = append(rs, result{took: 10 * time.Second})
+			continue
+		}
+		rs = append(rs, result{found: true, took: time.Duration(s * float64(time.Second))})
+	}
+	return rs
+}
+
+func TestTableAndRatios(t *testing.T) {
+	limit := 10 * time.Second
+	rows := []row{
+		{target: "FuzzAFuzzsrc", engine: "gotest", results: runs(1, 2, 3)},
+		{target: "FuzzAHeaders", engine: "gotest", results: runs(4, 8, 12)},
+		{target: "FuzzARaw", engine: "gotest", results: runs(2, 2, 2)},
+		{target: "FuzzBFuzzsrc", engine: "gotest", results: runs(0, 0, 5)},
+		{target: "FuzzBHeaders", engine: "gotest", results: runs(1, 1, 1)},
+		{target: "FuzzBRaw", engine: "gotest", results: runs(0, 0, 0)},
+	}
+	tab := table(rows, limit)
+	for _, want := range []string{
+		// median, q1, q3, min, max
+		"| A | gotest | fuzzsrc | 3 | 3 | 2.0s | 1.5s | 2.5s | 1.0s | 3.0s | - |",
+		// misses count as the cap: sorted 5, 10, 10
+		"| B | gotest | fuzzsrc | 3 | 1 | ≥ 10s | 7.5s | ≥ 10s | 5.0s | ≥ 10s | - |",
+		"| B | gotest | raw bytes | 3 | 0 | ≥ 10s | ≥ 10s | ≥ 10s | ≥ 10s | ≥ 10s | - |",
+	} {
+		if !strings.Contains(tab, want) {
+			t.Errorf("table lacks %q:\n%s", want, tab)
+		}
+	}
+	rat := ratios(rows, limit)
+	for _, want := range []string{
+		"| A | gotest | 0.25 | 1.00 |", // 2/8, 2/2
+		"| B | gotest | >10.00 | ~1.00 |",
+		// geometric mean of 0.25 and 10 is sqrt(2.5); of 1 and 1 is 1
+		"| geometric mean (min to max) | gotest | 1.58 (0.25 to 10.00) | 1.00 (1.00 to 1.00) |",
+	} {
+		if !strings.Contains(rat, want) {
+			t.Errorf("ratios lack %q:\n%s", want, rat)
+		}
+	}
+}
+
+func TestTargetName(t *testing.T) {
+	tests := []struct{ fuzz, bug, lib string }{
+		{"FuzzPacketFuzzsrc", "Packet", "fuzzsrc"},
+		{"FuzzPacketHeaders", "Packet", "go-fuzz-headers"},
+		{"FuzzPacketRaw", "Packet", "raw bytes"},
+		{"FuzzOther", "Other", "?"},
+	}
+	for _, tt := range tests {
+		if bug, lib := targetName(tt.fuzz); bug != tt.bug || lib != tt.lib {
+			t.Errorf("targetName(%q) = %q, %q; want %q, %q", tt.fuzz, bug, lib, tt.bug, tt.lib)
+		}
+	}
+}
