@@ -30,6 +30,10 @@
 //   - roundtrip: a text entry codec that does not escape backslashes,
 //     checked with fuzzsrc.Make and the go-cmp-based fuzzsrc.Equal;
 //     FuzzRoundTrip reduces to Entry{Key: `\0`}.
+//   - stateful: an LRU cache driven by fuzzsrc.Repeat (Put and Get
+//     actions, compared with a model); Get forgets to mark a key used,
+//     and FuzzCache reduces to the five calls c.Put(0, 0), c.Put(1, 0),
+//     c.Get(0), c.Put(2, 0), c.Get(0).
 //   - headers: a go-fuzz-headers harness moved onto fuzzsrc.Headers with
 //     one line changed; the log-line formatter cuts UTF-8 in half.
 //

@@ -19,9 +19,11 @@ status=0
 go run ./tools/minimize "$@" ./examples/... examples/*/testdata/crashers/*/* | tee "$out" || status=$?
 
 if [ "${KEEP:-}" != 1 ]; then
-	# "wrote: path" in text, "file":"path" in JSON; only files the tool
-	# reported, and only under examples/*/testdata/fuzz.
-	{ sed -n 's/^  wrote: *//p' "$out"; { grep -o '"file":"[^"]*"' "$out" || true; } | sed 's/^"file":"//; s/"$//'; } |
+	# "wrote: path" or "unchanged: why: path" (a crasher from outside the
+	# corpus that was already minimal is copied into it) in text,
+	# "file":"path" in JSON; only files the tool reported, and only under
+	# examples/*/testdata/fuzz.
+	{ sed -n 's/^  wrote: *//p; s/^  unchanged: .*: \(examples\/[^ ]*\)$/\1/p' "$out"; { grep -o '"file":"[^"]*"' "$out" || true; } | sed 's/^"file":"//; s/"$//'; } |
 		grep -E '^examples/[^/]+/testdata/fuzz/Fuzz[^/]+/[^/]+$' | sort -u | while read -r f; do
 		rm -f -- "$f"
 		rmdir -p -- "$(dirname "$f")" 2>/dev/null || true

@@ -37,6 +37,15 @@ import (
 // stack. If the property discards the input, Check calls t.Skip.
 func Check(tb TB, data []byte, prop func(*T)) {
 	tb.Helper()
+	if f, err := statsFile(); f != nil || err != nil {
+		if err == nil {
+			err = recordStats(f, data, prop)
+		}
+		if err != nil {
+			tb.Fatalf("fuzzsrc: %s: %v", EnvStats, err)
+		}
+		return
+	}
 	if f := workerRecordFile(); f != nil {
 		if inFuzzWorker() {
 			checkInWorker(tb, data, prop, f)

@@ -34,9 +34,15 @@
 //   - text and bytes: [Rune], [RuneFrom], [String], [StringN], [StringOf],
 //     [StringOfN], [Bytes], [BytesN]
 //   - collections: [SliceOf], [SliceOfN], [SliceOfSize], [MapOf], [MapOfN],
-//     [MapOfSize], bounded by a [Size]
+//     [MapOfSize], bounded by a [Size]; [SliceOfDistinct] and
+//     [SliceOfDistinctBy] (distinct elements or keys); [Permutation]
 //   - choice and structure: [Just], [SampledFrom], [OneOf], [Custom],
-//     [Map], [Generator.Filter], [Deferred], [Recursive]
+//     [Map], [Generator.Filter] (which fails a property whose predicate
+//     keeps almost nothing), [Deferred], [Recursive]
+//   - samples: [Generator.Example] draws a value from seeded random bytes
+//   - stateful properties: [Repeat] runs a [Machine]'s [Action]s, with
+//     preconditions and an invariant, and reports the calls that fail;
+//     a [Pool] passes values one step creates to later steps
 //   - whole values: [Make] and [MakeDepth] fill structs, slices, maps and
 //     pointers by reflection
 //   - existing code: [Rand] and [FromRand] give a math/rand/v2 generator
@@ -61,4 +67,12 @@
 // it used and how it ended ([Failure] and its signature). [Explain] also
 // records the labeled draws ([Draw]) that reports show. Recording is off
 // in Check, the fuzzing hot path.
+//
+// # Statistics
+//
+// tools/stats replays a target's corpus with [EnvStats] set, under which
+// Check records each input's draws ([StatsEntry]) instead of checking
+// it, and prints histograms per label: values drawn, collection sizes,
+// OneOf branches, Repeat actions, inputs discarded, and the events a
+// property records with [T.Event].
 package fuzzsrc

@@ -91,15 +91,32 @@ func Map[U, V any](g Generator[U], f func(U) V) Generator[V] {
 // maxFilterTries bounds rejection sampling in Filter.
 const maxFilterTries = 100
 
+// minFilterDistinct is how many different encodings, among the
+// maxFilterTries rejected attempts of one draw, make Filter fail rather
+// than discard: attempts that read the same bytes (an input of repeated
+// bytes, as fuzzers make) are no evidence about the predicate.
+const minFilterDistinct = maxFilterTries / 2
+
 // Filter draws values from g until one satisfies keep. Rejected draws are
-// marked discarded, so the reducer deletes them first. If no value is
-// kept after many tries, or the input runs out (when every further draw
-// would be the same), the input is discarded.
+// marked discarded, so the reducer deletes them first. If the input runs
+// out (when every further draw would be the same), the input is
+// discarded.
+//
+// A filter that keeps almost nothing wastes the fuzzer's time, so Filter
+// fails the property, with a message saying so, when one draw rejects
+// maxFilterTries (100) attempts in a row of which at least half read
+// different bytes: a predicate that keeps one value in ten does that
+// about once in 40,000 draws, one that keeps one in a hundred in a third
+// of them. Draw values that satisfy the predicate by construction (a
+// narrower range, a [Map]) instead. If the attempts repeat themselves,
+// the input is discarded instead.
 func (g Generator[V]) Filter(keep func(V) bool) Generator[V] {
 	return newGenerator(
 		func() string { return "Filter(" + g.String() + ")" },
 		func(t *T) V {
-			for range maxFilterTries {
+			var starts [maxFilterTries + 1]int
+			for i := range maxFilterTries {
+				starts[i] = t.pos
 				s := t.startSpan("filter attempt")
 				v := g.value(t)
 				if keep(v) {
@@ -108,12 +125,26 @@ func (g Generator[V]) Filter(keep func(V) bool) Generator[V] {
 				}
 				t.endSpan(s, true)
 				if t.pos >= len(t.data) {
-					break
+					t.Skip("Filter: no value satisfied the predicate")
 				}
+			}
+			starts[maxFilterTries] = t.pos
+			if n := distinctAttempts(t.data, starts[:]); n >= minFilterDistinct {
+				t.Fatalf("fuzzsrc: Filter(%s) rejected %d values in a row (%d of them different): its predicate keeps almost nothing; draw values that satisfy it by construction instead", g.String(), maxFilterTries, n)
 			}
 			t.Skip("Filter: no value satisfied the predicate")
 			panic("unreachable")
 		})
+}
+
+// distinctAttempts counts the different byte strings data[starts[i]:
+// starts[i+1]] among consecutive attempts.
+func distinctAttempts(data []byte, starts []int) int {
+	seen := make(map[string]bool, len(starts))
+	for i := 0; i+1 < len(starts); i++ {
+		seen[string(data[starts[i]:starts[i+1]])] = true
+	}
+	return len(seen)
 }
 
 // Just makes a generator that always returns v and consumes nothing.

@@ -2,6 +2,7 @@ package fuzzsrc
 
 import (
 	"fmt"
+	"path"
 	"runtime"
 	"strings"
 )
@@ -30,6 +31,7 @@ type T struct {
 	rec   *recorder // nil unless recording structure
 	log   *drawLog  // nil unless logging draws for a report
 	depth int       // nesting of Draw calls; only depth 0 draws are logged
+	steps int       // nesting of Repeat's steps, in which an empty Pool rejects the step
 
 	helpers map[string]bool // functions that called Helper
 	failure *Failure        // first failure, from Errorf or Fatalf
@@ -129,8 +131,18 @@ func (t *T) caller() (fn, file string, line int) {
 // start of its functions' names.
 const packagePrefix = "github.com/shortlex/shortlex/fuzzsrc."
 
+// packageDir is the directory of this package's source files, as frames
+// name them.
+var packageDir = func() string {
+	_, file, _, _ := runtime.Caller(0)
+	return path.Dir(file)
+}()
+
 // inPackage reports whether a frame belongs to this package's own code
-// (not its tests, whose properties are user code like any other).
+// (not its tests, whose properties are user code like any other). A
+// function literal of this package inlined into a caller is named after
+// the caller, so its file tells.
 func inPackage(fr runtime.Frame) bool {
-	return strings.HasPrefix(fr.Function, packagePrefix) && !strings.HasSuffix(fr.File, "_test.go")
+	return (strings.HasPrefix(fr.Function, packagePrefix) || path.Dir(fr.File) == packageDir) &&
+		!strings.HasSuffix(fr.File, "_test.go")
 }

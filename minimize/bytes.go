@@ -611,8 +611,11 @@ const maxResidueInput = 4096
 // a multiple m' of m, so the field's high bytes can go to zero without
 // changing what is read. Lowering the field byte by byte cannot get
 // there: almost every smaller value changes the count. Only fields whose
-// high byte is nonzero and not printable ASCII are tried, as text is not
-// made of such counts.
+// high byte is nonzero and not printable ASCII are tried so, as text is
+// not made of such counts. A 4-byte field larger than the bytes after it
+// is also tried at its residue modulo their number: a length taken
+// modulo the bytes left (go-fuzz-headers' GetBytes) then reads as the
+// length it is, and can shrink with its value (deleteWithLengthField).
 func (s *shrinker) reduceToResidue() {
 	if len(s.best) > maxResidueInput {
 		return
@@ -629,15 +632,20 @@ func (s *shrinker) reduceToResidue() {
 				if little {
 					high = base[off+w-1]
 				}
-				if high == 0 || high >= 0x20 && high < 0x7f {
-					continue
-				}
 				v := f.get(base)
 				var rs []uint64
-				for _, m := range residueModuli {
-					if r := v % m; r < v && !slices.Contains(rs, r) {
-						rs = append(rs, r)
+				if left := uint64(len(base) - off - w); w == 4 && left > 0 && v > left {
+					rs = append(rs, v%left)
+				}
+				if high != 0 && (high < 0x20 || high >= 0x7f) {
+					for _, m := range residueModuli {
+						if r := v % m; r < v && !slices.Contains(rs, r) {
+							rs = append(rs, r)
+						}
 					}
+				}
+				if len(rs) == 0 {
+					continue
 				}
 				slices.Sort(rs)
 				s.firstKept(len(rs), func(k int) []byte {

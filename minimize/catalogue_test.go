@@ -233,10 +233,8 @@ func TestSwapValuesLeavesLocalMinimum(t *testing.T) {
 }
 
 // readTree reads in as a tree of depth two, a node a value byte (0 for
-// none) and then its two children, and records the spans and choices. If
-// leafByte, a node at depth two reads one more byte, as a generator draws
-// past a size budget.
-func readTree(in []byte, leafByte bool) minimize.Outcome {
+// none) and then its two children, and records the spans and choices.
+func readTree(in []byte) minimize.Outcome {
 	var out minimize.Outcome
 	pos := 0
 	read := func() byte {
@@ -251,12 +249,9 @@ func readTree(in []byte, leafByte bool) minimize.Outcome {
 	node = func(parent, depth int) {
 		i := len(out.Spans)
 		out.Spans = append(out.Spans, minimize.Span{Label: "node", Start: pos, Parent: parent})
-		switch v := read(); {
-		case v != 0 && depth < 2:
+		if v := read(); v != 0 && depth < 2 {
 			node(i, depth+1)
 			node(i, depth+1)
-		case v != 0 && leafByte:
-			read()
 		}
 		out.Spans[i].End = pos
 	}
@@ -273,7 +268,6 @@ func TestDeleteFollowUps(t *testing.T) {
 	tests := []struct {
 		name        string
 		start, want []byte
-		leafByte    bool
 		why         string
 	}{{
 		name:  "mirror the sibling before",
@@ -286,12 +280,6 @@ func TestDeleteFollowUps(t *testing.T) {
 		why: "5(4(_ _) 5(2 _)) to 5(5(_ 2)): the right subtree's empty slot is read past the end of the input, " +
 			"and the mirror moves it with what it reads there",
 	}, {
-		name:  "mirror the span the next one slid under",
-		start: []byte{5, 5, 3, 9, 0, 4}, want: []byte{5, 5, 4, 0, 3}, leafByte: true,
-		why: "5(5(3 _) 4) to 5(5(4 3)): deleting the empty slot slides 4 under the left 5, which fails only " +
-			"mirrored; the slot's siblings have no children to mirror, and the mirror carries the leaf 3's " +
-			"extra byte 9 to the end, one byte longer than the start, so only the cut tail makes it a candidate",
-	}, {
 		name:  "lower the sibling before",
 		start: []byte{2, 5, 4, 0, 3}, want: []byte{2, 5, 2, 3},
 		why: "2(5(4 _) 3) to 2(5(2 3)): deleting the empty slot slides 3 in beside 4, and the pair fails only " +
@@ -301,7 +289,7 @@ func TestDeleteFollowUps(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			run := func(_ context.Context, in []byte) (minimize.Outcome, error) {
-				out := readTree(in, tt.leafByte)
+				out := readTree(in)
 				got := bytes.TrimRight(in[:out.Used], "\x00")
 				out.Failed = bytes.Equal(got, tt.start) || bytes.Equal(got, tt.want)
 				out.Signature = "tree"

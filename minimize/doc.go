@@ -36,19 +36,23 @@
 // smallest in the same order, in one run), sort sibling spans, delete
 // spans (largest first, growing a deletion over siblings with an
 // exponential probe and binary search; a deletion that no longer fails is
-// retried with a sibling's children reversed, or, for an empty slot, with
-// the children of the span the next one slid under reversed, or with the
-// sibling before it lowered to a value the input holds), zero spans
-// (retrying with the width the zeroed span used), delete blocks of
+// retried with a neighbour's children reversed or, for an empty slot,
+// with the sibling before it lowered to a value the input holds), zero
+// spans (retrying with the width the zeroed span used), delete blocks of
 // consecutive choices, replace a span by a descendant with the same label,
-// lower each choice (integers by magnitude, keeping their sign; a long
-// search first tries the values other choices of its shape hold), lower
-// equal choices together, and, when those are stuck, shift all values of a
-// shape, swap two values everywhere, lower pairs together, move value
-// between pairs, lower a choice and repair what depends on it, and delete
-// pairs of choices. Values that zig-zag down are lowered by a common
-// offset. Passes that shortened the input run first in the next round; the
-// reduction ends at a fixed point of every pass, or when a budget in
+// lower each choice (integers by magnitude, then on in the draw's own
+// index order across signs; a long search first tries the values other
+// choices of its shape hold), lower equal choices together, and, when
+// those are stuck, shift all values of a shape, swap two values
+// everywhere, lower pairs together, move value between pairs, lower a
+// choice and repair what depends on it, delete pairs of choices, delete
+// blocks of choices that the next choice's shape lines up with, and
+// delete a span together with raising the value before it or lowering the
+// values after it that may refer past it. The gate retries a candidate
+// that was not kept with the later choices whose ranges it narrowed
+// re-encoded to their old values, for draws that depend on earlier ones.
+// Values that zig-zag down are lowered by a common offset. Passes that
+// shortened the input run first in the next round; the reduction ends at a fixed point of every pass, or when a budget in
 // Options runs out. A target that reads raw bytes (Options.ExactLength)
 // and reports no spans is reduced as plain bytes instead: coarse chunk
 // deletion first (delta debugging), then moves on structure inferred from

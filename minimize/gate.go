@@ -262,5 +262,5 @@ func (s *shrinker) consider(cand []byte) (bool, *Outcome) {
 	if !t[0].ran {
 		return false, nil
 	}
-	return s.judge(&t[0]), &t[0].out
+	return s.settle(&t[0]), &t[0].out
 }

@@ -17,12 +17,12 @@ func orderKey(p property, in []byte) []byte {
 	return minimize.OrderKey(in, out)
 }
 
-// TestGateInvariants checks, for every catalogue property and many
+// TestGateInvariants checks, for every catalogue and mechanism property and many
 // inputs, that the result fails with the original signature, is never
 // shortlex-greater than the input, and is a fixed point: reducing it
 // again changes nothing.
 func TestGateInvariants(t *testing.T) {
-	for _, p := range catalogue() {
+	for _, p := range append(catalogue(), mechanisms()...) {
 		t.Run(p.name, func(t *testing.T) {
 			for k, in := range failingInputs(t, p, 10, 7) {
 				orig, _ := p.run(context.Background(), in)

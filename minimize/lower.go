@@ -88,7 +88,8 @@ func (s *shrinker) setChoices(offsets []int, width int, maxIndex uint64, v uint6
 // one and two smaller (two skips a value a property may exclude, as
 // |a-b| = 1 excludes 10 on the way from 11 to 9), binary-searches below
 // whichever worked, and finally tries the positive value of a negative
-// result's magnitude. It stops if a kept candidate moves the choices.
+// result's magnitude, or the negative values before a positive result
+// (crossSign). It stops if a kept candidate moves the choices.
 func lowerTogether(s *shrinker, offsets []int, c Choice, cur uint64) {
 	set := func(neg bool, mag uint64) bool {
 		i, ok := c.unsigned(neg, mag)
@@ -137,9 +138,7 @@ func lowerTogether(s *shrinker, offsets []int, c Choice, cur uint64) {
 	case mag > 2 && set(neg, mag-2):
 		hi = mag - 2
 	default:
-		if neg {
-			set(false, mag)
-		}
+		crossSign(neg, mag, set)
 		return
 	}
 	// Far or near? Halving tells: if half the magnitude still fails,
@@ -153,9 +152,7 @@ func lowerTogether(s *shrinker, offsets []int, c Choice, cur uint64) {
 		if m, ok := lowerToOtherValue(s, offsets, c, neg, hi, set); ok {
 			hi = m
 			if !set(neg, hi-1) {
-				if neg {
-					set(false, hi)
-				}
+				crossSign(neg, hi, set)
 				return
 			}
 			hi--
@@ -180,8 +177,32 @@ func lowerTogether(s *shrinker, offsets []int, c Choice, cur uint64) {
 			lo = mid
 		}
 	}
-	if neg {
-		set(false, hi)
+	crossSign(neg, hi, set)
+}
+
+// crossSign continues a lowering that found m the smallest magnitude of
+// its sign that still fails, in the draw's own index order: the values of
+// the other sign that come before it (+m before -m; -(m-1) before +m) are
+// tried from the nearest down, with a binary search once one fails. A
+// property that fails outside an asymmetric range, x < -3 or x > 4, is
+// at its minimum at -4, which comes before 5; keeping the sign would
+// stop at 5.
+func crossSign(neg bool, m uint64, set func(neg bool, mag uint64) bool) {
+	top := m
+	if !neg {
+		top = m - 1
+	}
+	if top == 0 || !set(!neg, top) {
+		return
+	}
+	lo, hi := uint64(0), top // magnitude 0 is index 0, which the caller tried
+	for lo+1 < hi {
+		mid := lo + (hi-lo)/2
+		if set(!neg, mid) {
+			hi = mid
+		} else {
+			lo = mid
+		}
 	}
 }
 

@@ -213,14 +213,15 @@ type shrinker struct {
 	choices []Choice
 	version int // incremented on every new best
 
-	seen    map[[16]byte]struct{} // candidates run or known uninteresting
-	pending map[[16]byte]Outcome  // speculative outcomes the gate has not judged yet
-	slips   map[string][]byte
-	changed map[int]Choice // choices changed by same-length shrinks, by offset
-	zigzag  bool           // a value in changed changed again after another
-	stats   Stats
-	pass    *PassStats // the pass whose candidates are running
-	after   []*pass    // the passes that run right after a shrink
+	seen     map[[16]byte]struct{} // candidates run or known uninteresting
+	pending  map[[16]byte]Outcome  // speculative outcomes the gate has not judged yet
+	slips    map[string][]byte
+	changed  map[int]Choice // choices changed by same-length shrinks, by offset
+	zigzag   bool           // a value in changed changed again after another
+	retrying bool           // settle is retrying a candidate with later values kept
+	stats    Stats
+	pass     *PassStats // the pass whose candidates are running
+	after    []*pass    // the passes that run right after a shrink
 
 	fields        []lengthField // lengthFields of the best input (bytes.go)
 	fieldsVersion int           // version+1 of the best input they are of

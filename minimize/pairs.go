@@ -74,7 +74,9 @@ func lowerPairs() *pass {
 			vi, vj := ci.Index(s.best), cj.Index(s.best)
 			_, mi := ci.signed(vi)
 			_, mj := cj.signed(vj)
-			if mi == 0 || mj == 0 {
+			// Two values at index 1 (two "more" flags, two coins that came
+			// up) are equal values, which lowerDuplicates lowers together.
+			if mi == 0 || mj == 0 || vi == 1 && vj == 1 {
 				return nil, nil
 			}
 			old := s.best
@@ -113,7 +115,9 @@ func redistributePairs() *pass {
 			vi, vj := ci.Index(s.best), cj.Index(s.best)
 			_, mi := ci.signed(vi)
 			_, mj := cj.signed(vj)
-			if mi == 0 {
+			// Moving 1 from a value at index 1 into another at index 1 (two
+			// "more" flags) changes nothing but the first's value.
+			if mi == 0 || vi == 1 && vj == 1 {
 				return nil, nil
 			}
 			old := s.best
@@ -312,4 +316,110 @@ func lowerCommonOffset() *pass {
 			}
 		},
 	}
+}
+
+// deleteAndAdjust deletes a span together with a change of the values
+// around it that the deletion needs, the coordinated changes that no
+// single pass makes because each half on its own passes:
+//
+//   - raise the choice just before the span (to its largest value, then
+//     binary-searched down while it still fails): what the deleted part
+//     contributed moves into an earlier value, a shorter input even though
+//     one value is larger ((250000, [4]) becomes (1000000, []) for a
+//     product that must reach a bound);
+//   - lower by one every later nonzero value of a shape the span holds
+//     (but not at index 1, see below): values that refer to positions after the span (indices into
+//     the list the span is an element of) keep referring to the same
+//     elements once it is gone.
+//
+// It tries every span of two or more choices inside another span.
+func deleteAndAdjust() *pass {
+	derive := func(s *shrinker) []int {
+		var ids []int
+		for i, sp := range s.out.Spans {
+			if sp.Start >= len(s.best) || sp.End <= sp.Start || sp.Parent < 0 {
+				continue
+			}
+			// A span of one draw is a value, not a part to delete.
+			k, _ := slices.BinarySearchFunc(s.choices, sp.Start, func(c Choice, off int) int { return c.Offset - off })
+			if k+1 >= len(s.choices) || s.choices[k+1].Offset >= sp.End {
+				continue
+			}
+			ids = append(ids, i)
+		}
+		return ids
+	}
+	return stepPass("delete and adjust", 1, derive, func(s *shrinker, i int) ([]byte, func(bool, *Outcome)) {
+		_, a, b, _ := s.spanRegion(i)
+		old, choices := s.best, s.choices
+		var cands [][]byte
+		// The choice just before the span, raised.
+		k, _ := slices.BinarySearchFunc(choices, a, func(c Choice, off int) int { return c.Offset - off })
+		var raise func(v uint64) []byte
+		var from uint64
+		if k > 0 && choices[k-1].End() <= a {
+			c := choices[k-1]
+			from = c.Index(old)
+			if from < c.Max {
+				raise = func(v uint64) []byte {
+					cand := splice(old, a, b, nil)
+					copy(cand[c.Offset:c.End()], c.Encode(v))
+					return cand
+				}
+				cands = append(cands, raise(c.Max))
+			}
+		}
+		// The later values of the span's shapes, lowered by one. A shape
+		// the span holds at index 1 is left out: that is a flag's or a
+		// coin's usual value, and lowering every later flag ends the
+		// collection they continue.
+		shapes := map[Choice]bool{}
+		for _, c := range choices {
+			if c.Offset >= a && c.End() <= b && c.Index(old) != 1 {
+				shapes[c.shape()] = true
+			}
+		}
+		var lowered []byte
+		for _, c := range choices {
+			if c.Offset < b || c.End() > len(old) || !shapes[c.shape()] {
+				continue
+			}
+			if v := c.Index(old); v > 0 {
+				if lowered == nil {
+					lowered = slices.Clone(old)
+				}
+				copy(lowered[c.Offset:], c.Encode(v-1))
+			}
+		}
+		if lowered != nil {
+			cands = append(cands, splice(lowered, a, b, nil))
+		}
+		if len(cands) == 0 {
+			return nil, nil
+		}
+		return cands[0], func(kept bool, _ *Outcome) {
+			if kept && raise != nil {
+				// The raise worked at the top: search down for the least,
+				// after one probe just below, since what a deletion needs
+				// moved is often all the earlier value can hold.
+				lo, hi := from, choices[k-1].Max
+				if ok, _ := s.consider(raise(hi - 1)); !ok {
+					return
+				}
+				hi--
+				for lo+1 < hi {
+					mid := lo + (hi-lo)/2
+					if ok, _ := s.consider(raise(mid)); ok {
+						hi = mid
+					} else {
+						lo = mid
+					}
+				}
+				return
+			}
+			if !kept && len(cands) > 1 {
+				s.consider(cands[1])
+			}
+		}
+	})
 }

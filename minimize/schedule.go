@@ -142,7 +142,7 @@ func (s *shrinker) visit(p *pass) (tried bool) {
 		v := s.version
 		trials := s.runBatch(cands)
 		for k := range trials {
-			kept := s.judge(&trials[k])
+			kept := s.settle(&trials[k])
 			if then := thens[k]; then != nil {
 				var out *Outcome
 				if trials[k].ran {
@@ -236,6 +236,8 @@ func (s *shrinker) passes() []*pass {
 		redistributePairs(),
 		lowerAndRepair(),
 		deleteChoicePairs(),
+		deleteAlignedBlocks(),
+		deleteAndAdjust(),
 		lowerCommonOffset(),
 	}
 	s.stats.Passes = make([]PassStats, len(ps))

@@ -38,64 +38,16 @@ func removeDiscarded() *pass {
 	}
 }
 
-// retryKeepingValues follows up a deletion of old[a:b] that was not kept,
-// for generators whose later draws depend on earlier ones: a task whose
-// dependencies are drawn from IntRange(0, i-1) draws them from a smaller
-// range once an earlier task is deleted, and the same bytes then encode
-// other values. Seed 004 (GReduce) re-executes the generator aligned with
-// the reduced trace; here the deletion's own outcome shows the new ranges,
-// so each later choice that kept its place and width but changed range is
-// re-encoded to hold its old value (its sign and distance from the shrink
-// point, or the nearest the new range allows), and the result is tried.
-// Generators without such dependencies never pay for a retry.
-func (s *shrinker) retryKeepingValues(old []byte, oldChoices []Choice, a, b int, out *Outcome) bool {
-	if out == nil || len(out.Choices) == 0 {
-		return false
-	}
-	shift := b - a
-	var cand []byte
-	for _, c := range oldChoices {
-		if c.Offset < b {
-			continue
-		}
-		if c.Offset >= len(old) {
-			break
-		}
-		off := c.Offset - shift
-		i, found := slices.BinarySearchFunc(out.Choices, off, func(x Choice, off int) int { return x.Offset - off })
-		if !found || out.Choices[i].Width != c.Width {
-			break // misaligned from here on
-		}
-		to := out.Choices[i]
-		if to.Max == c.Max && to.Below == c.Below {
-			continue
-		}
-		neg, mag := c.signed(c.Index(old))
-		idx, ok := to.unsigned(neg, mag)
-		if !ok {
-			idx = min(c.Index(old), to.Max)
-		}
-		if cand == nil {
-			cand = splice(old, a, b, nil)
-		}
-		cand = padTo(cand, to.End())
-		copy(cand[off:], to.Encode(idx))
-	}
-	if cand == nil {
-		return false
-	}
-	kept, _ := s.consider(cand)
-	return kept
-}
-
 // deleteMirroringSibling follows up a deletion of span i, the region
-// [a, b) of old, that was not kept: it retries it with the children of
-// the same-label sibling just before i, then just after, reversed. With a
-// subtree gone its neighbour is left to fail alone, and what failed
-// through the two together (a heap's merge, which takes the children the
-// other way round) may need that neighbour mirrored. The mirror alone is
-// no smaller, so no pass tries it; with the deletion it is. Only the two
-// neighbours are tried, so a failed deletion costs at most two more runs.
+// [a, b) of old, that was not kept: a coordinated change, the deletion
+// together with the children of the same-label sibling just before i,
+// then just after, in reverse order. Where a target combines neighbours
+// (a merge, a comparison of subtrees) the one left after a deletion may
+// fail only with its parts the other way round. The mirror alone is no
+// smaller, so no pass tries it; with the deletion it is. A sibling that
+// reads past the end of the input moves what it reads there (zeros) with
+// its children. Only the two neighbours are tried, so a failed deletion
+// costs at most two more runs.
 func (s *shrinker) deleteMirroringSibling(old []byte, spans []Span, i, a, b int) bool {
 	same := sameLabelSiblings(spans, i)
 	at := slices.Index(same, i)
@@ -108,8 +60,6 @@ func (s *shrinker) deleteMirroringSibling(old []byte, spans []Span, i, a, b int)
 		if len(kids) < 2 {
 			continue
 		}
-		// The sibling may read past the end of the input (zeros): its
-		// children move with what they read there.
 		base := padTo(slices.Clone(old), spans[j].End)
 		mirrored := reverseSpans(base, spans, kids)
 		if bytes.Equal(s.normalize(mirrored), s.normalize(base)) {
@@ -123,51 +73,19 @@ func (s *shrinker) deleteMirroringSibling(old []byte, spans []Span, i, a, b int)
 	return false
 }
 
-// deleteMirroringHolder follows up a deletion of an empty slot (see
-// emptySlot), span i and the region [a, b) of old, that was not kept. In
-// the deletion's own outcome, the span that slid into the gap has a
-// parent, and the deletion is retried with that parent's children
-// reversed: a heap's empty slot deleted lets the next subtree slide under
-// a new parent, and in the order the target walks them the new pair may
-// fail only the other way round. A mirrored subtree may carry bytes its
-// old place ignored (draws past a size budget) to the end, so the
-// candidate is cut to one byte shorter than the best. Spans holding
-// anything are left to deleteMirroringSibling: retrying every deletion
-// this way costs runs and found nothing more on the benchmarks.
-func (s *shrinker) deleteMirroringHolder(old []byte, spans []Span, i, a, b int, out *Outcome) bool {
-	if out == nil || !emptySlot(old, spans, i, a, b) {
-		return false
-	}
-	label := spans[i].Label
-	k := slices.IndexFunc(out.Spans, func(sp Span) bool { return sp.Start == a && sp.Label == label })
-	if k < 0 || out.Spans[k].Parent < 0 {
-		return false
-	}
-	kids := labelChildren(out.Spans, out.Spans[k].Parent)
-	if len(kids) < 2 {
-		return false
-	}
-	base := splice(old, a, b, nil)
-	base = padTo(base, out.Spans[kids[len(kids)-1]].End)
-	cand := s.normalize(reverseSpans(base, out.Spans, kids))
-	if len(cand) >= len(s.best) {
-		cand = cand[:max(0, len(s.best)-1)]
-	}
-	kept, _ := s.consider(cand)
-	return kept
-}
-
 // deleteLoweringSibling follows up a deletion of an empty slot, span i
-// and the region [a, b) of old, that was not kept: it retries it with one
-// of the choices of the same-label sibling just before it (its own, not
-// those of spans of its label inside it) set to a smaller value that a
-// choice of the same shape holds somewhere in the input. Deleting a
-// heap's empty slot slides the next subtree in beside that sibling, and
-// the pair may fail only once the sibling's key is below the newcomer's;
-// a key is bounded below by its parent's, so the value that works is
-// typically one the input already holds. One run per such value, at
-// most maxLoweredSiblingRuns, so that a sibling with many choices (a
-// record with many fields) cannot make every failed deletion costly.
+// and the region [a, b) of old, that was not kept: a coordinated change,
+// the deletion together with one of the choices of the same-label sibling
+// just before the slot (its own, not those of spans of its label inside
+// it) lowered to a smaller value that a choice of the same shape holds
+// somewhere in the input. Deleting a slot slides what follows in beside
+// that sibling, and where the target relates neighbours' values (an
+// order, a bound) the pair may fail only with the sibling's value lowered
+// too; values related that way are typically ones the input already
+// holds. Neither change is smaller alone that still fails, so no single
+// pass makes them. One run per such value, at most
+// maxLoweredSiblingRuns, so that a sibling with many choices (a record
+// with many fields) cannot make every failed deletion costly.
 func (s *shrinker) deleteLoweringSibling(old []byte, spans []Span, choices []Choice, i, a, b int) bool {
 	if !emptySlot(old, spans, i, a, b) {
 		return false
@@ -243,15 +161,9 @@ func deleteSpans() *pass {
 				return nil, nil
 			}
 			old, spans, choices := s.best, s.out.Spans, s.choices
-			return splice(old, a, b, nil), func(kept bool, out *Outcome) {
-				if !kept {
-					kept = s.retryKeepingValues(old, choices, a, b, out)
-				}
+			return splice(old, a, b, nil), func(kept bool, _ *Outcome) {
 				if !kept {
 					kept = s.deleteMirroringSibling(old, spans, i, a, b)
-				}
-				if !kept {
-					kept = s.deleteMirroringHolder(old, spans, i, a, b, out)
 				}
 				if !kept {
 					kept = s.deleteLoweringSibling(old, spans, choices, i, a, b)
@@ -348,7 +260,7 @@ func deleteChoiceBlocks() *pass {
 			a := choices[j].Offset
 			end := func(r int) int { return min(choices[j+r*k-1].End(), len(old)) }
 			return splice(old, a, end(1), nil), func(kept bool, out *Outcome) {
-				if !kept && !s.retryKeepingValues(old, choices, a, end(1), out) {
+				if !kept {
 					return
 				}
 				findInteger(func(r int) bool {
@@ -388,8 +300,10 @@ func replaceWithDescendant() *pass {
 }
 
 // sortSiblings sorts runs of sibling spans with the same label into the
-// order that makes the input smallest (concatOrder); if a full sort is
-// not kept it swaps adjacent out-of-order pairs.
+// order that makes the input smallest (concatOrder), and, where only
+// zeros follow them, also tries the sorted order with the sibling ending
+// in the most zeros last (zeroTailLast); if neither is kept it swaps
+// adjacent out-of-order pairs.
 func sortSiblings() *pass {
 	derive := func(s *shrinker) [][]int {
 		type key struct {
@@ -398,37 +312,79 @@ func sortSiblings() *pass {
 		}
 		return groupBy(len(s.out.Spans), func(i int) (key, bool) {
 			sp := s.out.Spans[i]
-			return key{sp.Parent, sp.Label}, sp.End <= len(s.best) && sp.Start < sp.End
+			// A sibling may read past the end of the input (zeros).
+			return key{sp.Parent, sp.Label}, sp.Start < len(s.best) && sp.Start < sp.End
 		})
 	}
-	contentsOf := func(s *shrinker, g []int) [][]byte {
+	// base is the best input with the zeros its group reads past its end.
+	base := func(s *shrinker, g []int) []byte {
+		return padTo(slices.Clone(s.best), s.out.Spans[g[len(g)-1]].End)
+	}
+	contentsOf := func(b []byte, s *shrinker, g []int) [][]byte {
 		cs := make([][]byte, len(g))
 		for k, i := range g {
-			cs[k] = s.best[s.out.Spans[i].Start:s.out.Spans[i].End]
+			cs[k] = b[s.out.Spans[i].Start:s.out.Spans[i].End]
 		}
 		return cs
 	}
 	return stepPass("sort siblings", 0, derive, func(s *shrinker, g []int) ([]byte, func(bool, *Outcome)) {
-		cs := contentsOf(s, g)
+		b := base(s, g)
+		cs := contentsOf(b, s, g)
 		sorted := slices.Clone(cs)
 		slices.SortStableFunc(sorted, concatOrder)
-		if slices.EqualFunc(cs, sorted, bytes.Equal) {
+		var cands [][]byte
+		if !slices.EqualFunc(cs, sorted, bytes.Equal) {
+			cands = append(cands, arrangeSpans(b, s.out.Spans, g, sorted))
+		}
+		// Only zeros follow the group: the last sibling's trailing zeros
+		// cost nothing there.
+		if end := s.out.Spans[g[len(g)-1]].End; end >= len(s.best) || isZero(s.best[end:]) {
+			if last := zeroTailLast(sorted); last != nil && !slices.EqualFunc(cs, last, bytes.Equal) {
+				cands = append(cands, arrangeSpans(b, s.out.Spans, g, last))
+			}
+		}
+		if len(cands) == 0 {
 			return nil, nil
 		}
 		v := s.version
-		return arrangeSpans(s.best, s.out.Spans, g, sorted), func(kept bool, _ *Outcome) {
+		return cands[0], func(kept bool, _ *Outcome) {
 			if kept {
 				return
+			}
+			if len(cands) > 1 {
+				if kept, _ = s.consider(cands[1]); kept {
+					return
+				}
 			}
 			for k := 0; k+1 < len(g) && s.version == v; k++ {
 				if concatOrder(cs[k+1], cs[k]) < 0 {
 					swapped := slices.Clone(cs)
 					swapped[k], swapped[k+1] = swapped[k+1], swapped[k]
-					s.consider(arrangeSpans(s.best, s.out.Spans, g, swapped))
+					s.consider(arrangeSpans(b, s.out.Spans, g, swapped))
 				}
 			}
 		}
 	})
+}
+
+// zeroTailLast returns the contents cs with the one that ends in the most
+// zero bytes moved last, or nil if none ends in a zero or it is last
+// already. Trailing zeros of the input are free (missing bytes read as
+// zeros), so at the end of the input the sibling ending in zeros is the
+// shorter choice: [1 9 0] is shorter than the sorted [0 1 9].
+func zeroTailLast(cs [][]byte) [][]byte {
+	best, most := -1, 0
+	for k, c := range cs {
+		z := len(c) - len(bytes.TrimRight(c, "\x00"))
+		if z > most {
+			best, most = k, z
+		}
+	}
+	if best < 0 || best == len(cs)-1 {
+		return nil
+	}
+	out := slices.Delete(slices.Clone(cs), best, best+1)
+	return append(out, cs[best])
 }
 
 // concatOrder orders the contents of spans so that, laid out in order,
@@ -469,4 +425,42 @@ func deleteChoicePairs() *pass {
 			return splice(cand, first.Offset, first.End(), nil), nil
 		},
 	}
+}
+
+// maxAlignedBlock is the largest block deleteAlignedBlocks deletes, in
+// choices: two elements of a list of pairs, one row of three.
+const maxAlignedBlock = 8
+
+// deleteAlignedBlocks deletes blocks of 3 to maxAlignedBlock consecutive
+// choices that are followed by a choice of the same shape as their first,
+// so that what follows slides into the block's place and reads as it
+// did: two adjacent elements that can only go together (a balanced pair
+// of brackets in a string), one row of a grid, a record drawn without a
+// span of its own (a flag and the two endpoints of an edge). Single
+// deletions cannot reach such a minimum, because each step on its own
+// leaves an input that passes, and a deletion is grown only after one
+// worked. Blocks that are exactly one span are left to deleteSpans.
+func deleteAlignedBlocks() *pass {
+	derive := func(s *shrinker) [][2]int {
+		n := s.choicesInInput()
+		starts := map[[2]int]bool{} // the regions spans cover
+		for _, sp := range s.out.Spans {
+			starts[[2]int{sp.Start, sp.End}] = true
+		}
+		var blocks [][2]int
+		for k := 3; k <= maxAlignedBlock; k++ {
+			for j := 0; j+k < n; j++ {
+				first, next := s.choices[j], s.choices[j+k]
+				if first.shape() != next.shape() || starts[[2]int{first.Offset, next.Offset}] {
+					continue
+				}
+				blocks = append(blocks, [2]int{j, k})
+			}
+		}
+		return blocks
+	}
+	return stepPass("delete aligned blocks", 1, derive, func(s *shrinker, b [2]int) ([]byte, func(bool, *Outcome)) {
+		first, next := s.choices[b[0]], s.choices[b[0]+b[1]]
+		return splice(s.best, first.Offset, min(next.Offset, len(s.best)), nil), nil
+	})
 }

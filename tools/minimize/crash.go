@@ -184,6 +184,9 @@ func testMessages(text string) []testMessage {
 			}
 		}
 	}
+	if len(at) == 0 {
+		return nil // and no 1 GiB prefix of spaces from indent's start value
+	}
 	msgs := make([]testMessage, len(at))
 	prefix := strings.Repeat(" ", indent+4)
 	for k, i := range at {

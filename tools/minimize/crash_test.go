@@ -303,6 +303,14 @@ func TestSignatureRules(t *testing.T) {
 				"fixture.Depth({0x2aaa9b1?, 0x1?}, 0x0?)\n\tFIX/fixture.go:82 +0x2b fp=0x3 sp=0x3 pc=0x5\n" +
 				"SIGQUIT: quit\n\ngoroutine 7 [running]:\n\tgoroutine running on other thread; stack unavailable\n"},
 			"stack overflow at @stack"},
+		{"recovered and raised again", "a target that recovers a panic and panics again: located where it first happened, below the outermost panic",
+			crash{ExitCode: 2, Stderr: "panic: runtime error: index out of range [5] with length 1 [recovered, repanicked]\n\n" +
+				"goroutine 7 [running]:\n" +
+				"fixture.FuzzIndex.func1.1()\n\tFIX/fixture_test.go:55 +0x25\n" +
+				"panic({0x5fc8a0?, 0x206f7cec40a8?})\n\t/usr/local/go/src/runtime/panic.go:860 +0x13a\n" +
+				"fixture.Lookup(...)\n\tFIX/fixture.go:49\n" +
+				"fixture.FuzzIndex.func1(0x0?, {0x1?, 0x0?}, 0x5)\n\tFIX/fixture_test.go:57 +0x16\n"},
+			"panic: runtime error: index out of range [] with length at @index"},
 		{"growing stack at the timeout", "a dump that catches the recursion copying its stack to grow it is a stack overflow in the making",
 			crash{TimedOut: true, ExitCode: 2, Stderr: "SIGQUIT: quit\n\ngoroutine 3 gp=0x1 m=nil [copystack]:\n" +
 				strings.Repeat("fixture.Depth({0x3745a86bc3d1?, 0xa?}, 0x1?)\n\tFIX/fixture.go:82 +0x65\n", 12) +

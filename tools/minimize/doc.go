@@ -24,9 +24,23 @@
 // the messages, worker.go the client. -parallel workers run at once. A
 // fuzzsrc target also publishes its run's structure (bytes used, choices,
 // spans) into a record file (internal/wire), and the input reduced is its
-// []byte. Any other target is reduced through internal/argseq, which maps
-// a choice sequence to its arguments: strings and []byte shortlex,
-// integers towards zero keeping their sign, floats towards simple values.
+// []byte. Any other target is reduced through internal/argseq: a string
+// or []byte is its raw bytes (a target with one []byte argument, every
+// go-fuzz-headers harness, is reduced on exactly its input), integers go
+// towards zero keeping their sign, floats towards simple values, and the
+// order is shortlex on the argument values. Such plain inputs are cut by
+// delta debugging first (halves, then smaller chunks), so a crasher of
+// megabytes costs runs logarithmic in its size, then by moves on
+// structure inferred from the bytes (tokens, brackets, repeats, length
+// fields, counts modulo a bound), to a result that a final check confirms
+// 1-minimal: no deletion of one or two adjacent bytes or runes and no
+// replacement of a byte by any smaller byte fails the same way. The
+// order is on the values, not on the corpus file: "\t" is smaller than
+// " " though it takes two characters of the file to one, so a result the
+// original's length can have a slightly longer file (a reduction that
+// deletes anything makes it shorter).
+// Each input's reduction stops after -maxtime (10 minutes by default)
+// with the best input so far.
 //
 // # Failure signatures
 //
@@ -50,8 +64,10 @@
 //
 // # Output
 //
-// For each crasher: its signature, before and after (choice-sequence
-// bytes, choices, corpus file bytes), runs and time, the labeled draws of
+// For each crasher: its signature, before and after (a plain target's
+// string and []byte bytes and argument count, or a fuzzsrc input's bytes
+// and choices; corpus file bytes), runs and time, the 1-minimality
+// check of a plain target's result, the labeled draws of
 // the minimal input (a fuzzsrc replay's record, or one line per
 // argument), the result as a corpus file (long lines elided), the new
 // corpus file and the go test command that replays it, anchored and

@@ -218,7 +218,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	return c, nil
 }
 
-// workerMemLimit returns the address-space limit to set on workers for
+// workerMemLimit returns the address-space limit workers run under for
 // -memlimit limit (given on the command line if set, as text) when this
 // process runs under inherited (0: none), and says on w what the user
 // should know about it.
@@ -232,11 +232,13 @@ func workerMemLimit(limit int64, set bool, text string, inherited int64, w io.Wr
 	}
 	if limit == 0 || limit >= inherited {
 		// Workers inherit the limit and cannot raise it: they run under
-		// it instead, and so does a huge allocation.
+		// it instead, and so does a huge allocation. Returned rather
+		// than 0, so that the replay command of an out-of-memory failure
+		// carries it.
 		if set {
 			fmt.Fprintf(w, "minimize: -memlimit %s: workers run under the lower address-space limit this process inherited (ulimit -v), %s\n", text, formatSize(inherited))
 		}
-		return 0
+		return inherited
 	}
 	return limit
 }

@@ -827,7 +827,7 @@ func TestUnchanged(t *testing.T) {
 	}
 	d := done[0]
 	if d.Status != "unchanged" || !d.Unchanged || d.File != minimal || d.Verified == nil || !*d.Verified {
-		t.Errorf("done %+v: want status unchanged, file %s, verified", d, minimal)
+		t.Errorf("done %+v: want status unchanged, file the entry %s, verified", d, minimal)
 	}
 	if want := replayCommand("FuzzFatal", filepath.Base(minimal), "."); d.Replay != want {
 		t.Errorf("replay %q, want %q", d.Replay, want)
@@ -880,8 +880,8 @@ func TestUnwritableCorpus(t *testing.T) {
 		t.Fatalf("done events %+v, want one", events)
 	}
 	d := done[0]
-	if d.Content != want || d.File != "" || d.Verified == nil || *d.Verified || !strings.Contains(d.Message, "testdata/fuzz/FuzzFatal") {
-		t.Errorf("done %+v: want the content %q, no file, not verified, a message naming the directory", d, want)
+	if d.Content != want || d.File != "" || d.Verified == nil || *d.Verified || !strings.Contains(d.WriteError, "testdata/fuzz/FuzzFatal") {
+		t.Errorf("done %+v: want the content %q, no file, not verified, a write error naming the directory", d, want)
 	}
 	if !strings.HasPrefix(d.Saved, filepath.Join(tmp, resultsDir, "FuzzFatal")+string(filepath.Separator)) {
 		t.Errorf("saved %q, want a file in $TMPDIR/%s/FuzzFatal", d.Saved, resultsDir)
@@ -1068,17 +1068,61 @@ func TestWorkerMemLimit(t *testing.T) {
 	}{
 		{"no inherited limit", "the default applies", 4 << 30, false, "4GiB", 0, 4 << 30, ""},
 		{"no limit at all", "-memlimit 0 and nothing inherited", 0, true, "0", 0, 0, ""},
-		{"default above inherited", "ulimit -v 2000000: the workers inherit it; 4GiB cannot be set", 4 << 30, false, "4GiB", 2000000 << 10, 0, ""},
-		{"explicit above inherited", "the user asked for more than can be had: one line says so", 8 << 30, true, "8GiB", 3 << 30, 0,
+		{"no limit asked, one inherited", "-memlimit 0 under ulimit -v: the inherited one still holds", 0, false, "0", 3 << 30, 3 << 30, ""},
+		{"default above inherited", "ulimit -v 2000000: the workers run under it; 4GiB cannot be set", 4 << 30, false, "4GiB", 2000000 << 10, 2000000 << 10, ""},
+		{"explicit above inherited", "the user asked for more than can be had: one line says so", 8 << 30, true, "8GiB", 3 << 30, 3 << 30,
 			"minimize: -memlimit 8GiB: workers run under the lower address-space limit this process inherited (ulimit -v), 3GiB\n"},
 		{"below inherited", "a lower limit can be set", 1 << 30, true, "1GiB", 3 << 30, 1 << 30, ""},
-		{"inherited too low", "below ~1.5 GiB Go processes fail at random: warn", 4 << 30, false, "4GiB", 1000000 << 10, 0, warning},
+		{"inherited too low", "below ~1.5 GiB Go processes fail at random: warn", 4 << 30, false, "4GiB", 1000000 << 10, 1000000 << 10, warning},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var w bytes.Buffer
 			got := workerMemLimit(tc.limit, tc.set, tc.text, tc.inherited, &w)
 			if got != tc.want || w.String() != tc.stderr {
 				t.Errorf("got %d and %q, want %d and %q (%s)", got, w.String(), tc.want, tc.stderr, tc.reason)
+			}
+		})
+	}
+}
+
+// TestDoneEventLong checks the text report of a result with a long value:
+// the entry is shown elided, and says where the whole of it is.
+func TestDoneEventLong(t *testing.T) {
+	var out bytes.Buffer
+	r := newReporter(&out, false, false)
+	verified := true
+	long := "go test fuzz v1\n[]byte(\"" + strings.Repeat("A", 500) + "BUG" + strings.Repeat("A", 500) + "\")\n"
+	r.doneEvent(event{
+		Target: "FuzzBig", Entry: "testdata/fuzz/FuzzBig/crasher", Status: "minimized",
+		Before: &size{}, After: &size{}, Content: elideText(long, jsonContentLimit),
+		File: "testdata/fuzz/FuzzBig/0123", Replay: replayCommand("FuzzBig", "0123", "."), Verified: &verified,
+	})
+	want := "  entry:\n    go test fuzz v1\n    []byte(\"" + strings.Repeat("A", 142) + " … (813 bytes elided) … " + strings.Repeat("A", 48) + "\")\n" +
+		"    (elided: the file below holds the whole entry)\n  wrote:     testdata/fuzz/FuzzBig/0123\n"
+	if !strings.Contains(out.String(), want) {
+		t.Errorf("the report:\n%s\nlacks:\n%s", out.String(), want)
+	}
+}
+
+// TestDoneEventUnchanged checks that "unchanged" claims nothing smaller
+// fails only when the reduction reached its fixed point, not when a
+// budget stopped it.
+func TestDoneEventUnchanged(t *testing.T) {
+	for _, tc := range []struct {
+		stop, want, reason string
+	}{
+		{"fixed point", "  unchanged: nothing smaller fails the same way: testdata/fuzz/FuzzX/e\n", "every pass was tried"},
+		{"budget exhausted", "  unchanged: nothing smaller found before the reduction stopped (budget exhausted): testdata/fuzz/FuzzX/e\n", "-maxtime ended it"},
+	} {
+		t.Run(tc.stop, func(t *testing.T) {
+			var out bytes.Buffer
+			verified := true
+			newReporter(&out, false, false).doneEvent(event{
+				Target: "FuzzX", Entry: "testdata/fuzz/FuzzX/e", Status: "unchanged", Unchanged: true, Stop: tc.stop,
+				Before: &size{}, After: &size{}, File: "testdata/fuzz/FuzzX/e", Replay: replayCommand("FuzzX", "e", "."), Verified: &verified,
+			})
+			if !strings.Contains(out.String(), tc.want) {
+				t.Errorf("the report:\n%s\nlacks %q (%s)", out.String(), tc.want, tc.reason)
 			}
 		})
 	}

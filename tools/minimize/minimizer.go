@@ -14,7 +14,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -515,13 +514,9 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 	}
 	target := first.failure.Signature
 	before := r.measure(input, first.res.Record)
-	// No candidate may have a larger corpus file than the original: the
-	// order is shortlex on the values, and a byte lowered to an escaped
-	// one ("a" to "\x00") makes a longer file. See budgetExceeded.
-	budget := before.File
 
 	e := base
-	e.Signature, e.Message, e.Bytes, e.Choices = target, first.failure.Message, before.Bytes, before.Choices
+	e.Signature, e.Message, e.Bytes, e.Choices = target, clip(first.failure.Message), before.Bytes, before.Choices
 	m.rep.startEvent(e)
 
 	prog := &progress{label: t.name + " " + filepath.Base(j.path), start: time.Now(), before: before.Bytes}
@@ -529,7 +524,6 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 	m.rep.startProgress(prog)
 	var slipMu sync.Mutex
 	slips := map[string]bool{}
-	var overBudget atomic.Int64 // candidates not run: their corpus file would be larger
 	run := func(ctx context.Context, in []byte) (minimize.Outcome, error) {
 		var out minimize.Outcome
 		var values []any
@@ -538,23 +532,12 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 		} else {
 			values, out, _ = argseq.Decode(in, t.types)
 		}
-		if budgetExceeded(values, budget) {
-			overBudget.Add(1)
-			return minimize.Outcome{Used: len(in)}, nil
-		}
 		a, err := r.execute(ctx, values)
 		if err != nil {
 			return out, err
 		}
 		prog.runs.Add(1)
-		if r.fuzzsrc {
-			if a.res.Record != nil {
-				out = a.res.Record.Outcome()
-			} else {
-				out = minimize.Outcome{Used: len(in)}
-			}
-		}
-		out.Failed, out.Signature = a.failed, a.failure.Signature
+		out = r.outcome(in, out, a)
 		if a.failed && out.Signature != target {
 			slipMu.Lock()
 			isNew := !slips[out.Signature]
@@ -562,7 +545,7 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 			slipMu.Unlock()
 			if isNew {
 				s := base
-				s.Signature, s.Message, s.Bytes = out.Signature, a.failure.Message, argseq.SizeOf(values).Bytes
+				s.Signature, s.Message, s.Bytes = out.Signature, clip(a.failure.Message), argseq.SizeOf(values).Bytes
 				m.rep.slipEvent(s)
 			}
 		}
@@ -580,6 +563,14 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 			m.rep.shrinkEvent(s)
 		},
 	}
+	// The replays ran the original already: the reducer need not run it
+	// again (for a crasher of megabytes, one run costs seconds).
+	var firstOut minimize.Outcome
+	if !r.fuzzsrc {
+		_, firstOut, _ = argseq.Decode(input, t.types)
+	}
+	firstOut = r.outcome(input, firstOut, first)
+	opts.First = &firstOut
 	if !r.fuzzsrc {
 		// The target sees its values' exact lengths, and the order is
 		// shortlex on the values, not on their encoding.
@@ -591,8 +582,15 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 	if errors.Is(err, minimize.ErrNotFailing) {
 		return fmt.Errorf("the input failed when replayed as it is, but not as the tool re-encodes it (%s); please report this", target)
 	}
+	// A run that could not be carried out ends the reduction, but the
+	// best input so far is still written and verified, then the error
+	// reported.
+	var runErr error
 	if err != nil {
-		return err
+		if res.Stop != minimize.RunError || res.Input == nil {
+			return err
+		}
+		runErr = err
 	}
 	interrupted := res.Stop == minimize.Canceled && ctx.Err() != nil
 
@@ -607,13 +605,8 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 	done.Elapsed = res.Stats.Duration.Seconds()
 	if c := res.Stats.Minimal; c.Done {
 		done.Minimal = fmt.Sprintf("checked %d candidates (%d run, the others ran before); none fails the same way", c.Candidates, c.Runs)
-		if n := overBudget.Load(); n > 0 {
-			done.Minimal += fmt.Sprintf(" within the original's corpus-file size (%d candidates over it were not run)", n)
-		}
 	}
-	// Runs counts what the reducer asked for; candidates over the
-	// corpus-file budget were decided without running the target.
-	done.Runs = res.Stats.Runs - int(overBudget.Load())
+	done.Runs = res.Stats.Runs
 	values := r.values(res.Input)
 	sv := r.save(j, values)
 	path, name := sv.path, filepath.Base(sv.path)
@@ -632,7 +625,7 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 		// Not in the corpus, so go test cannot replay it: say so, and
 		// print it and where a copy went, so that it is not lost.
 		m.errs++
-		done.Message = sv.err.Error()
+		done.WriteError = sv.err.Error()
 		if sv.copy != "" {
 			done.Saved = displayPath(sv.copy)
 		}
@@ -683,13 +676,34 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 		}
 		done.Removed = displayPath(j.path)
 	}
-	if sv.unchanged {
+	switch {
+	case !verified: // counted as flaky above
+	case sv.unchanged:
 		m.unchanged++
-	} else if verified {
+	default:
 		m.minimized++
 	}
 	m.rep.doneEvent(done)
+	if runErr != nil {
+		return fmt.Errorf("the reduction stopped early, the best input so far is written above: %w", runErr)
+	}
 	return nil
+}
+
+// outcome completes the outcome of a run of in, which made attempt a:
+// decoded holds what argseq.Decode reported of a plain target's input;
+// a fuzzsrc target's comes from its record.
+func (r *runner) outcome(in []byte, decoded minimize.Outcome, a attempt) minimize.Outcome {
+	out := decoded
+	if r.fuzzsrc {
+		if a.res.Record != nil {
+			out = a.res.Record.Outcome()
+		} else {
+			out = minimize.Outcome{Used: len(in)}
+		}
+	}
+	out.Failed, out.Signature = a.failed, a.failure.Signature
+	return out
 }
 
 // replayCommand is the go test command that replays the corpus entry
@@ -708,21 +722,6 @@ func (r *runner) replayCommand(name string, f failure) string {
 		cmd = fmt.Sprintf("(ulimit -v %d && %s)", (r.m.cfg.memLimit+1023)/1024, cmd)
 	}
 	return cmd
-}
-
-// budgetExceeded reports whether the corpus file of values would be
-// larger than budget bytes. The reducer minimizes shortlex order on the
-// values, where "\x00" is smaller than "a" but takes four bytes of a
-// corpus file to one; a candidate over the budget counts as not failing,
-// so that a result's file is never larger than the original's. The
-// result is then the smallest within that budget, and 1-minimal among
-// the inputs within it.
-func budgetExceeded(values []any, budget int) bool {
-	if budget <= 0 {
-		return false
-	}
-	data, err := corpus.Marshal(values...)
-	return err == nil && len(data) > budget
 }
 
 // valueBytes returns the bytes of the string and []byte values input
@@ -804,6 +803,15 @@ func elide(s string) string {
 	return fmt.Sprintf("%s...%s (%d bytes; %d not shown)", strconv.Quote(head), strconv.Quote(tail), len(s), len(s)-len(head)-len(tail))
 }
 
+// clip shortens a failure message that quotes a long input (a panic
+// that prints its argument): its start, and how much was left out.
+func clip(msg string) string {
+	if len(msg) <= 4*elideOver {
+		return msg
+	}
+	return fmt.Sprintf("%s... (%d more bytes)", strings.ToValidUTF8(msg[:4*elideOver], ""), len(msg)-4*elideOver)
+}
+
 // verification is a plain replay of a written corpus file.
 type verification struct {
 	output  string
@@ -851,12 +859,22 @@ func (r *runner) verify(name string) verification {
 	case err = <-done:
 	case <-time.After(timeout):
 		timedOut = true
-		signalQuit(cmd.Process)
-		select {
-		case err = <-done:
-		case <-time.After(quitGrace):
-			cmd.Process.Kill()
-			err = <-done
+		if isDying(out.String()) {
+			// Printing a crash report (see worker.reap): let it finish.
+			select {
+			case err = <-done:
+				timedOut = false
+			case <-time.After(dyingGrace):
+			}
+		}
+		if timedOut {
+			signalQuit(cmd.Process)
+			select {
+			case err = <-done:
+			case <-time.After(quitGrace):
+				cmd.Process.Kill()
+				err = <-done
+			}
 		}
 	}
 	v := verification{output: out.String()}
@@ -876,7 +894,7 @@ func (r *runner) verify(name string) verification {
 		}
 	}
 	if timedOut {
-		v.failure, v.failed = r.m.an.hang(v.output), true
+		v.failure, v.failed = r.m.an.fromCrash(&crash{Stderr: v.output, TimedOut: true}), true
 		return v
 	}
 	code, sig := 0, ""

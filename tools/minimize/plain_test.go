@@ -31,6 +31,7 @@ func TestPlain(t *testing.T) {
 		{"FuzzBug", "a 3-byte substring of text", []any{[]byte("BUG")}},
 		{"FuzzFourX", "shortlex on the []byte value: a trailing zero byte is not free", []any{[]byte("\x00\x00\x00x")}},
 		{"FuzzFramed", "a length-prefixed name: bytes deleted with the length lowered in the same candidate", []any{[]byte("\x00\x00\x00\x03BUG")}},
+		{"FuzzModLen", "a length taken modulo the bytes left, printable in the crasher, ends at its true value", []any{[]byte("\x00\x00\x00\x03BUG")}},
 		{"FuzzGap", "a byte lowered past values that pass to a smaller one that fails", []any{"\x00\t"}},
 		{"FuzzPair", "several arguments: each at its simplest, the non-last []byte through its length field", []any{"ab", 4, []byte{0, 0}}},
 	}
@@ -91,8 +92,8 @@ func TestPlainUnchanged(t *testing.T) {
 		t.Errorf("exit code %d, want %d; stderr:\n%s", code, exitMinimized, stderr)
 	}
 	done := byTarget(events, "FuzzBug", "done")
-	if len(done) != 1 || done[0].Status != "unchanged" || done[0].File != "" {
-		t.Fatalf("done events %+v, want one unchanged, with no file", done)
+	if len(done) != 1 || done[0].Status != "unchanged" || filepath.Base(done[0].File) != filepath.Base(path) {
+		t.Fatalf("done events %+v, want one unchanged, its file the original %s", done, path)
 	}
 	if !strings.Contains(done[0].Minimal, "none fails the same way") {
 		t.Errorf("1-minimal check %q", done[0].Minimal)

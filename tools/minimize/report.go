@@ -31,14 +31,14 @@ import (
 //	        unchanged and interrupted: signature, before, after, runs,
 //	        elapsed, stop, file, content, replay, verified,
 //	        replay_signature (when it differs), draws, removed; when the
-//	        corpus directory could not be written: message and saved
+//	        corpus directory could not be written: write_error and saved
 //	        instead of file; for flaky: replays
 //	error   a problem with one input or the whole run: message, and file
 //	        and line when a file is at fault
 //
-// status is "minimized", "unchanged" (it failed but nothing smaller
-// fails the same way: no file was written unless the input came from
-// outside the corpus), "interrupted" (Ctrl-C, or stdout closed: the best
+// status is "minimized", "unchanged" (it failed but nothing smaller was
+// found: no file was written unless the input came from outside the
+// corpus, and entry is the minimal one), "interrupted" (Ctrl-C, or stdout closed: the best
 // so far was written), "unverified" (written, but it does not fail the
 // same way when replayed alone in a fresh process; message says why),
 // "flaky", or "passes" (the input does not fail).
@@ -55,14 +55,15 @@ type event struct {
 	Runs      int     `json:"runs,omitempty"`    // runs of the target so far
 	Elapsed   float64 `json:"elapsed,omitempty"` // seconds since the reduction started
 
-	Content   string `json:"content,omitempty"`   // the result as a corpus file; long lines elided (the whole is in File or Saved)
-	Saved     string `json:"saved,omitempty"`     // a copy of the result, when the corpus directory could not be written
-	Unchanged bool   `json:"unchanged,omitempty"` // the reducer found nothing smaller than the original
+	Content    string `json:"content,omitempty"`     // the result as a corpus file; long lines elided (the whole is in File or Saved)
+	Saved      string `json:"saved,omitempty"`       // a copy of the result, when the corpus directory could not be written
+	WriteError string `json:"write_error,omitempty"` // why the corpus directory could not be written
+	Unchanged  bool   `json:"unchanged,omitempty"`   // the reducer found nothing smaller than the original
 
 	Before          *size    `json:"before,omitempty"`
 	After           *size    `json:"after,omitempty"`
 	Stop            string   `json:"stop,omitempty"`             // why the reduction ended
-	File            string   `json:"file,omitempty"`             // done: the corpus file holding the result; error: the file at fault
+	File            string   `json:"file,omitempty"`             // done: the corpus file holding the result (for unchanged, the original entry when it is in the corpus); error: the file at fault
 	Line            int      `json:"line,omitempty"`             // error: the line at fault
 	Replay          string   `json:"replay,omitempty"`           // the go test command that replays File
 	Verified        *bool    `json:"verified,omitempty"`         // File replays with the same signature
@@ -227,12 +228,16 @@ func (r *reporter) doneEvent(e event) {
 				fmt.Fprintf(w, "  replay %d: %s\n", i+1, s)
 			}
 			return
-		case "unchanged":
-			why := "no smaller input fails the same way"
+		}
+		if e.Status == "unchanged" && e.File != "" {
+			// Nothing smaller fails the same way: the entry to replay is
+			// the original (or, for an input from outside the corpus, its
+			// copy in the corpus), and no other file was written.
+			why := "nothing smaller fails the same way"
 			if e.Stop != minimize.FixedPoint.String() {
-				why = "no smaller input found before the reduction stopped (" + e.Stop + ")"
+				why = "nothing smaller found before the reduction stopped (" + e.Stop + ")"
 			}
-			fmt.Fprintf(w, "%s %s: unchanged: %s; no new file\n", e.Target, e.Entry, why)
+			fmt.Fprintf(w, "  unchanged: %s: %s\n", why, e.File)
 			fmt.Fprintf(w, "  size:      %s\n  runs:      %d in %.2fs, %s\n", e.Before, e.Runs, e.Elapsed, e.Stop)
 			if e.Minimal != "" {
 				fmt.Fprintf(w, "  1-minimal: %s\n", e.Minimal)
@@ -246,8 +251,12 @@ func (r *reporter) doneEvent(e event) {
 		if e.Elapsed > 0 {
 			rate = float64(e.Runs) / e.Elapsed
 		}
-		fmt.Fprintf(w, "  before:    %s\n", e.Before)
-		fmt.Fprintf(w, "  after:     %s\n", e.After)
+		if e.Unchanged {
+			fmt.Fprintf(w, "  size:      %s\n", e.Before)
+		} else {
+			fmt.Fprintf(w, "  before:    %s\n", e.Before)
+			fmt.Fprintf(w, "  after:     %s\n", e.After)
+		}
 		fmt.Fprintf(w, "  runs:      %d in %.2fs (%.0f/s), %s\n", e.Runs, e.Elapsed, rate, e.Stop)
 		if e.Minimal != "" {
 			fmt.Fprintf(w, "  1-minimal: %s\n", e.Minimal)
@@ -260,13 +269,19 @@ func (r *reporter) doneEvent(e event) {
 		}
 		if e.Content != "" {
 			fmt.Fprintf(w, "  entry:\n")
+			elided := false
 			for _, line := range strings.Split(strings.TrimRight(e.Content, "\n"), "\n") {
-				fmt.Fprintf(w, "    %s\n", elideLine(line, textLineLimit))
+				short := elideLine(line, textLineLimit)
+				elided = elided || short != line
+				fmt.Fprintf(w, "    %s\n", short)
+			}
+			if elided {
+				fmt.Fprintf(w, "    (elided: the file below holds the whole entry)\n")
 			}
 		}
 		switch {
-		case e.File == "":
-			fmt.Fprintf(w, "  not written: %s\n", e.Message)
+		case e.WriteError != "":
+			fmt.Fprintf(w, "  not written: %s\n", e.WriteError)
 			if e.Saved != "" {
 				fmt.Fprintf(w, "  saved:     %s (copy it into the corpus directory to replay it)\n", e.Saved)
 			} else {
@@ -274,10 +289,10 @@ func (r *reporter) doneEvent(e event) {
 			}
 			fmt.Fprintf(w, "  replay:    %s (once it is in the corpus; not verified)\n", e.Replay)
 			return
-		case e.Unchanged && e.Status == "interrupted":
-			fmt.Fprintf(w, "  interrupted before anything smaller was found: %s\n", e.File)
+		case e.Unchanged && e.File == e.Entry:
+			fmt.Fprintf(w, "  %s; no new file: %s\n", unchangedWhy(e), e.File)
 		case e.Unchanged:
-			fmt.Fprintf(w, "  unchanged: nothing smaller fails the same way: %s\n", e.File)
+			fmt.Fprintf(w, "  wrote:     %s (the input as it was: %s)\n", e.File, unchangedWhy(e))
 		default:
 			fmt.Fprintf(w, "  wrote:     %s\n", e.File)
 		}
@@ -296,6 +311,18 @@ func (r *reporter) doneEvent(e event) {
 			fmt.Fprintf(w, "  removed:   %s\n", e.Removed)
 		}
 	})
+}
+
+// unchangedWhy says why a reduction kept its input: only at a fixed point
+// did every smaller candidate the passes make fail to fail the same way.
+func unchangedWhy(e event) string {
+	switch {
+	case e.Status == "interrupted":
+		return "interrupted before anything smaller was found"
+	case e.Stop != minimize.FixedPoint.String():
+		return "unchanged: nothing smaller found before the reduction stopped (" + e.Stop + ")"
+	}
+	return "unchanged: nothing smaller fails the same way"
 }
 
 // summary ends the text report.

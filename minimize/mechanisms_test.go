@@ -1,0 +1,215 @@
+package minimize_test
+
+import (
+	"context"
+	"slices"
+	"sort"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/shortlex/shortlex/fuzzsrc"
+	"github.com/shortlex/shortlex/minimize"
+)
+
+// graph is a drawn node count and edges between nodes below it.
+type graph struct {
+	N     int
+	Edges [][2]int
+}
+
+// drawGraph draws a node count, then edges whose endpoints are drawn from
+// IntRange(0, n-1): draws whose range depends on an earlier draw.
+func drawGraph(t *fuzzsrc.T) graph {
+	g := graph{N: fuzzsrc.IntRange(1, 20).Draw(t, "n")}
+	for fuzzsrc.Bool().Draw(t, "more edges") {
+		u := fuzzsrc.IntRange(0, g.N-1).Draw(t, "from")
+		v := fuzzsrc.IntRange(0, g.N-1).Draw(t, "to")
+		g.Edges = append(g.Edges, [2]int{u, v})
+	}
+	return g
+}
+
+// mechanisms are reduction problems of the kinds a reducer that lowers
+// values one at a time and deletes one span at a time gets stuck on, two
+// of each kind that look different, solved by one general mechanism.
+func mechanisms() []property {
+	return []property{
+		// Lowering in the draw's own index order, across signs.
+		{
+			name:   "outside an asymmetric range",
+			reason: "fails outside [-3, 4]: -4 (index 8) comes before 5 (index 9) in zigzag order, so a start above 4 must cross to the other sign",
+			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.IntRange(-100, 100).Draw(t, "x") },
+			fails:  func(v any) bool { x := v.(int); return x < -3 || x > 4 },
+			want:   -4,
+		},
+		{
+			name:   "list element out of bounds",
+			reason: "an element outside [-2, 3]: -3 comes before 4, whichever side the start is on",
+			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.SliceOf(fuzzsrc.Int()).Draw(t, "xs") },
+			fails: func(v any) bool {
+				return slices.ContainsFunc(v.([]int), func(x int) bool { return x < -2 || x > 3 })
+			},
+			want: []int{-3},
+		},
+		// Draws whose range depends on an earlier draw.
+		{
+			name:   "graph with a 2-cycle",
+			reason: "edges u->v and v->u, u != v: two nodes; lowering the node count must keep the endpoints",
+			draw:   func(t *fuzzsrc.T) any { return drawGraph(t) },
+			fails: func(v any) bool {
+				g := v.(graph)
+				for _, e := range g.Edges {
+					if e[0] != e[1] && slices.Contains(g.Edges, [2]int{e[1], e[0]}) {
+						return true
+					}
+				}
+				return false
+			},
+			want: graph{N: 2, Edges: [][2]int{{0, 1}, {1, 0}}},
+		},
+		{
+			name:   "two indices to equal values",
+			reason: "indices into a drawn list that pick two places holding one value: a list of two zeros, indices 1 and 0 (a last 0 is free)",
+			draw: func(t *fuzzsrc.T) any {
+				xs := fuzzsrc.SliceOfN(fuzzsrc.IntRange(0, 50), 1, -1).Draw(t, "xs")
+				i := fuzzsrc.IntRange(0, len(xs)-1).Draw(t, "i")
+				j := fuzzsrc.IntRange(0, len(xs)-1).Draw(t, "j")
+				return [3]any{xs, i, j}
+			},
+			fails: func(v any) bool {
+				p := v.([3]any)
+				xs, i, j := p[0].([]int), p[1].(int), p[2].(int)
+				return i != j && xs[i] == xs[j]
+			},
+			want: [3]any{[]int{0, 0}, 1, 0},
+		},
+		// Adjacent elements that can only be deleted together.
+		{
+			name:   "nested brackets",
+			reason: "a balanced string of depth 2: (()); deleting one bracket unbalances it, so a pair () must go at once",
+			draw:   func(t *fuzzsrc.T) any { return string(fuzzsrc.SliceOf(fuzzsrc.SampledFrom([]rune("()"))).Draw(t, "s")) },
+			fails: func(v any) bool {
+				depth, most := 0, 0
+				for _, r := range v.(string) {
+					if r == '(' {
+						depth++
+					} else {
+						depth--
+					}
+					if depth < 0 {
+						return false
+					}
+					most = max(most, depth)
+				}
+				return depth == 0 && most >= 2
+			},
+			want: "(())",
+		},
+		{
+			name:   "grid row",
+			reason: "rows of three; fails on whole rows with one summing to 10 or more: [1 9 0] (a last 0 is free), other rows deleted whole",
+			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.SliceOf(fuzzsrc.IntRange(0, 9)).Draw(t, "cells") },
+			fails: func(v any) bool {
+				xs := v.([]int)
+				if len(xs) == 0 || len(xs)%3 != 0 {
+					return false
+				}
+				for r := 0; r < len(xs); r += 3 {
+					if xs[r]+xs[r+1]+xs[r+2] >= 10 {
+						return true
+					}
+				}
+				return false
+			},
+			want: []int{1, 9, 0},
+		},
+		// Coordinated changes: delete and raise another value.
+		{
+			name:   "sum of a list",
+			reason: "a list of at most 100 each summing to 150: two elements, [50 100]; deleting one needs another raised",
+			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.SliceOf(fuzzsrc.IntRange(0, 100)).Draw(t, "xs") },
+			fails: func(v any) bool {
+				s := 0
+				for _, x := range v.([]int) {
+					s += x
+				}
+				return s >= 150
+			},
+			want: []int{50, 100},
+		},
+		{
+			name:   "counted values with a total",
+			reason: "a count, then that many values of at most 100 totalling 150: 2 values, [50 100]; dropping a value needs the count lowered and another value raised in one step",
+			draw: func(t *fuzzsrc.T) any {
+				n := fuzzsrc.IntRange(1, 5).Draw(t, "n")
+				xs := make([]int, n)
+				for i := range xs {
+					xs[i] = fuzzsrc.IntRange(0, 100).Draw(t, "x")
+				}
+				return xs
+			},
+			fails: func(v any) bool {
+				s := 0
+				for _, x := range v.([]int) {
+					s += x
+				}
+				return s >= 150
+			},
+			want: []int{50, 100},
+		},
+		{
+			name:   "base and increments",
+			reason: "a base in 0..1000 and increments in 1..9 reaching 1000 in all: the base alone, 1000; an increment goes only with the base raised",
+			draw: func(t *fuzzsrc.T) any {
+				return [2]any{fuzzsrc.IntRange(0, 1000).Draw(t, "base"), fuzzsrc.SliceOf(fuzzsrc.IntRange(1, 9)).Draw(t, "incs")}
+			},
+			fails: func(v any) bool {
+				p := v.([2]any)
+				s := p[0].(int)
+				for _, x := range p[1].([]int) {
+					s += x
+				}
+				return s >= 1000
+			},
+			want: [2]any{1000, []int(nil)},
+		},
+		{
+			name:   "distinct values",
+			reason: "four distinct values: [1 2 3 0], where the last 0 and the stop flag after it are free",
+			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.SliceOf(fuzzsrc.IntRange(0, 1000)).Draw(t, "xs") },
+			fails: func(v any) bool {
+				xs := slices.Clone(v.([]int))
+				sort.Ints(xs)
+				return len(slices.Compact(xs)) >= 4
+			},
+			want: []int{1, 2, 3, 0},
+		},
+	}
+}
+
+// TestMechanisms reduces each mechanism problem from 20 random failing
+// inputs and requires the shortlex-minimal value on every one.
+func TestMechanisms(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reduces 160 inputs")
+	}
+	for _, p := range mechanisms() {
+		t.Run(p.name, func(t *testing.T) {
+			var runs []int
+			missed := 0
+			for k, in := range failingInputs(t, p, 20, 1) {
+				res, err := minimize.Minimize(context.Background(), in, p.run, minimize.Options{Workers: 1})
+				if err != nil {
+					t.Fatalf("input %d: %v", k, err)
+				}
+				runs = append(runs, res.Stats.Runs)
+				if diff := cmp.Diff(p.want, p.value(res.Input)); diff != "" {
+					missed++
+					t.Errorf("input %d (%d bytes, %d runs): %s: reduced value (-want +got):\n%s", k, len(in), res.Stats.Runs, p.reason, diff)
+				}
+			}
+			slices.Sort(runs)
+			t.Logf("missed %d of 20; median %d runs", missed, runs[len(runs)/2])
+		})
+	}
+}

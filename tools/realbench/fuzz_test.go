@@ -1,0 +1,180 @@
+//go:build realbench
+
+package main
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/ulikunitz/xz"
+)
+
+// The fuzz targets of the benchmark, written as each library's users
+// would. They are behind the realbench build tag because their seed
+// corpora hold crashers: go test ./... must not replay them. Run them with
+// go test -tags realbench.
+
+func FuzzYAMLUnmarshal(f *testing.F) {
+	f.Add([]byte("# config\na: &x [1, !!str two, {c: d}]\nb: *x\nc: |\n  text\nd:\n  - e\n  - 'f'\n"))
+	f.Fuzz(func(t *testing.T, data []byte) { yamlUnmarshal(data) })
+}
+
+func FuzzYAMLNode(f *testing.F) {
+	f.Add([]byte("# doc\na: 1 # one\nb:\n  - x\n  - y\n"))
+	f.Add(yamlDoc())
+	f.Fuzz(func(t *testing.T, data []byte) { yamlNode(data) })
+}
+
+func FuzzTOMLDecode(f *testing.F) {
+	f.Add("title = \"x\"\n[a]\nb = 1\nc = [\"d\", \"e\"]\nf = \"\"\"\ng\"\"\"\n")
+	f.Add(tomlDoc())
+	f.Fuzz(func(t *testing.T, s string) { tomlDecode(s) })
+}
+
+func FuzzTIFFDecode(f *testing.F) {
+	f.Add(tinyTIFF())
+	f.Add(bilevelTIFF(128, 16))
+	f.Fuzz(func(t *testing.T, data []byte) { tiffDecode(data) })
+}
+
+// tinyTIFF is a valid 8x2 bilevel paletted TIFF, a seed of
+// FuzzTIFFDecode.
+func tinyTIFF() []byte { return bilevelTIFF(8, 2) }
+
+// bilevelTIFF is a valid w x h paletted TIFF with two colours and one bit
+// per pixel (w a multiple of 8). Its strip holds w*h bytes, eight times
+// what its pixels need.
+func bilevelTIFF(w, h uint32) []byte {
+	const (
+		entries  = 9
+		ifdOff   = 8
+		colorOff = ifdOff + 2 + entries*12 + 4
+		stripOff = colorOff + 6*2
+	)
+	stripSize := w * h
+	b := []byte("II*\x00")
+	b = binary.LittleEndian.AppendUint32(b, ifdOff)
+	b = binary.LittleEndian.AppendUint16(b, entries)
+	entry := func(tag, typ uint16, count, value uint32) {
+		b = binary.LittleEndian.AppendUint16(b, tag)
+		b = binary.LittleEndian.AppendUint16(b, typ)
+		b = binary.LittleEndian.AppendUint32(b, count)
+		b = binary.LittleEndian.AppendUint32(b, value)
+	}
+	const short, long = 3, 4
+	entry(256, short, 1, w)                    // ImageWidth
+	entry(257, short, 1, h)                    // ImageLength
+	entry(258, short, 1, 1)                    // BitsPerSample
+	entry(259, short, 1, 1)                    // Compression: none
+	entry(262, short, 1, 3)                    // PhotometricInterpretation: palette
+	entry(273, long, 1, stripOff)              // StripOffsets
+	entry(278, short, 1, h)                    // RowsPerStrip
+	entry(279, long, 1, stripSize)             // StripByteCounts
+	entry(320, short, 6, colorOff)             // ColorMap: red, green, blue of 2 colours
+	b = binary.LittleEndian.AppendUint32(b, 0) // no next IFD
+	for _, v := range []uint16{0, 0xffff, 0, 0xffff, 0, 0xffff} {
+		b = binary.LittleEndian.AppendUint16(b, v)
+	}
+	return append(b, bytes.Repeat([]byte{0xa5}, int(stripSize))...)
+}
+
+func FuzzMarkdown(f *testing.F) {
+	f.Add([]byte("# Title {#t}\n\n- a\n- [ ] b\n\n| x | y |\n|---|---|\n| 1 | 2 |\n\nterm\n: def\n\ntext[^1] and *em*\n\n[^1]: note\n"))
+	f.Add(markdownDoc())
+	f.Fuzz(func(t *testing.T, data []byte) { markdownConvert(data) })
+}
+
+func FuzzDNSDecode(f *testing.F) {
+	f.Add(dnsReply())
+	f.Fuzz(func(t *testing.T, data []byte) { dnsDecode(data) })
+}
+
+func FuzzXZRead(f *testing.F) {
+	f.Add(tinyXZ())
+	f.Fuzz(func(t *testing.T, data []byte) { xzRead(data) })
+}
+
+// dnsReply is a DNS reply to "example.org. IN A" with one A record whose
+// name is a compression pointer to the question's, the seed of
+// FuzzDNSDecode.
+func dnsReply() []byte {
+	b := []byte{0x12, 0x34, 0x81, 0x80, 0, 1, 0, 1, 0, 0, 0, 0} // id, flags, 1 question, 1 answer
+	b = append(b, "\x07example\x03org\x00"...)
+	b = append(b, 0, 1, 0, 1)                   // type A, class IN
+	b = append(b, 0xc0, 12)                     // name: pointer to offset 12
+	b = append(b, 0, 1, 0, 1, 0, 0, 0x0e, 0x10) // type A, class IN, TTL 3600
+	return append(b, 0, 4, 192, 0, 2, 1)        // 4 bytes of data: 192.0.2.1
+}
+
+// tinyXZ is "hello, world" compressed to the .xz format, the seed of
+// FuzzXZRead.
+func tinyXZ() []byte {
+	var b bytes.Buffer
+	w, err := xz.NewWriter(&b)
+	if err != nil {
+		panic(err)
+	}
+	if _, err := w.Write([]byte("hello, world")); err != nil {
+		panic(err)
+	}
+	if err := w.Close(); err != nil {
+		panic(err)
+	}
+	return b.Bytes()
+}
+
+func FuzzTOMLEdit(f *testing.F) {
+	f.Add(framed("title = \"x\"\n", "server", "ports", "{ http = 8080, https = 8443 }"))
+	f.Add(framed(tomlDoc(), "server16", "limits", "{ cpu = 1, mem = \"2G\" }"))
+	f.Fuzz(func(t *testing.T, data []byte) { tomlEdit(data) })
+}
+
+func FuzzRenderPage(f *testing.F) {
+	f.Add(append(framed("Notes", "Some *text* and a [link](http://x.org).\n"), 7))
+	f.Add(append(framed("Release notes", string(markdownDoc())), 5))
+	f.Fuzz(func(t *testing.T, data []byte) { renderPage(data) })
+}
+
+// framed encodes strings as go-fuzz-headers reads them: each a 4-byte
+// big-endian length and its bytes.
+func framed(ss ...string) []byte {
+	var b []byte
+	for _, s := range ss {
+		b = binary.BigEndian.AppendUint32(b, uint32(len(s)))
+		b = append(b, s...)
+	}
+	return b
+}
+
+// markdownDoc, tomlDoc and yamlDoc are seeds the size of real documents,
+// a few kilobytes: what a project's own test files give its fuzz targets.
+
+func markdownDoc() []byte {
+	var b bytes.Buffer
+	b.WriteString("# Release notes {#notes}\n\nWhat changed, *newest first*.\n\n")
+	for i := 12; i >= 1; i-- {
+		fmt.Fprintf(&b, "## Version 1.%d\n\n- fixed *item* %d in the [parser](https://example.org/%d)\n- added `option%d`\n\n| flag | default |\n|---|---|\n| -v%d | false |\n\n", i, i, i, i, i)
+	}
+	return b.Bytes()
+}
+
+func tomlDoc() string {
+	var b strings.Builder
+	b.WriteString("# servers\ntitle = \"inventory\"\n\n")
+	for i := 1; i <= 15; i++ {
+		fmt.Fprintf(&b, "[server%d]\nhost = \"10.0.0.%d\"\nports = [ %d, %d ]\nlimits = { cpu = %d, mem = \"%dG\" }\nenabled = true\n\n", i, i, 8000+i, 9000+i, i%4+1, i*2)
+	}
+	return b.String()
+}
+
+func yamlDoc() []byte {
+	var b bytes.Buffer
+	b.WriteString("# inventory\nversion: 2\nhosts:\n")
+	for i := 1; i <= 15; i++ {
+		fmt.Fprintf(&b, "  host%d:\n    addr: 10.0.0.%d  # primary\n    tags: [web, \"rack-%d\"]\n    roles:\n      - web\n      - db\n", i, i, i%3)
+	}
+	return b.Bytes()
+}

@@ -1,0 +1,16 @@
+module github.com/shortlex/shortlex/tools/realbench
+
+go 1.24
+
+require (
+	github.com/AdaLogics/go-fuzz-headers v0.0.0-20240806141605-e8a1dd7889d6
+	github.com/BurntSushi/toml v0.3.1
+	github.com/google/gopacket v1.1.19
+	github.com/shortlex/shortlex v0.0.0-00010101000000-000000000000
+	github.com/ulikunitz/xz v0.5.8
+	github.com/yuin/goldmark v1.1.10
+	golang.org/x/image v0.17.0
+	gopkg.in/yaml.v3 v3.0.0-20200615113413-eeeca48fe776
+)
+
+replace github.com/shortlex/shortlex => ../..

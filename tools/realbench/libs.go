@@ -1,0 +1,143 @@
+package main
+
+import (
+	"bytes"
+	"image"
+	"image/draw"
+	"io"
+
+	fuzz "github.com/AdaLogics/go-fuzz-headers"
+	"github.com/BurntSushi/toml"
+	"github.com/google/gopacket"
+	"github.com/google/gopacket/layers"
+	"github.com/ulikunitz/xz"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	gmhtml "github.com/yuin/goldmark/renderer/html"
+	"golang.org/x/image/tiff"
+	yamlv3 "gopkg.in/yaml.v3"
+)
+
+// These functions are what the fuzz targets in fuzz_test.go call: each
+// hands its input to a pinned old release of a public library the way
+// that library's users do. They live outside the tests so that the greedy
+// probe and the fixture check can run them in-process.
+
+// yamlUnmarshal decodes YAML into an untyped value (gopkg.in/yaml.v3).
+func yamlUnmarshal(data []byte) {
+	var v any
+	_ = yamlv3.Unmarshal(data, &v)
+}
+
+// yamlNode decodes YAML into a yaml.Node, the form that keeps comments.
+func yamlNode(data []byte) {
+	var n yamlv3.Node
+	_ = yamlv3.Unmarshal(data, &n)
+}
+
+// tomlDecode decodes TOML into a map (github.com/BurntSushi/toml).
+func tomlDecode(s string) {
+	var v map[string]any
+	_, _ = toml.Decode(s, &v)
+}
+
+// tiffDecode decodes a TIFF image of at most a megapixel and draws it
+// onto an RGBA canvas, as a thumbnailer does (golang.org/x/image/tiff).
+func tiffDecode(data []byte) {
+	cfg, err := tiff.DecodeConfig(bytes.NewReader(data))
+	if err != nil || cfg.Width*cfg.Height > 1<<20 {
+		return
+	}
+	img, err := tiff.Decode(bytes.NewReader(data))
+	if err != nil {
+		return
+	}
+	b := img.Bounds()
+	draw.Draw(image.NewRGBA(b), b, img, b.Min, draw.Src)
+}
+
+// markdown is a goldmark converter with the options its own fuzz target
+// turns on: every extension, attributes, unsafe HTML.
+var markdown = goldmark.New(
+	goldmark.WithParserOptions(parser.WithAutoHeadingID(), parser.WithAttribute()),
+	goldmark.WithRendererOptions(gmhtml.WithUnsafe(), gmhtml.WithXHTML()),
+	goldmark.WithExtensions(extension.GFM, extension.DefinitionList, extension.Footnote, extension.Typographer),
+)
+
+// markdownConvert renders Markdown to HTML (github.com/yuin/goldmark).
+func markdownConvert(data []byte) {
+	var b bytes.Buffer
+	_ = markdown.Convert(data, &b)
+}
+
+// dnsDecode decodes a DNS message as a packet sniffer does
+// (github.com/google/gopacket/layers).
+func dnsDecode(data []byte) {
+	var d layers.DNS
+	_ = d.DecodeFromBytes(data, gopacket.NilDecodeFeedback)
+}
+
+// xzRead decompresses an .xz stream (github.com/ulikunitz/xz).
+func xzRead(data []byte) {
+	r, err := xz.NewReader(bytes.NewReader(data))
+	if err != nil {
+		return
+	}
+	_, _ = io.Copy(io.Discard, r)
+}
+
+// settingsEdit is the request of a settings service that keeps TOML
+// documents: set Key in Table to Value in the document Doc.
+type settingsEdit struct {
+	Doc   string
+	Table string
+	Key   string
+	Value string
+}
+
+// tomlEdit is a go-fuzz-headers harness: it fills a settingsEdit from the
+// input with GenerateStruct, applies it and decodes the result.
+func tomlEdit(data []byte) {
+	var req settingsEdit
+	if err := fuzz.NewConsumer(data).GenerateStruct(&req); err != nil {
+		return
+	}
+	doc := req.Doc + "\n[" + req.Table + "]\n" + req.Key + " = " + req.Value + "\n"
+	var v map[string]any
+	_, _ = toml.Decode(doc, &v)
+}
+
+// renderPage is a go-fuzz-headers harness over a Markdown page renderer:
+// a title, a body and option bits, read one after another with GetString,
+// GetBytes and GetInt (github.com/yuin/goldmark).
+func renderPage(data []byte) {
+	c := fuzz.NewConsumer(data)
+	title, err := c.GetString()
+	if err != nil {
+		return
+	}
+	body, err := c.GetBytes()
+	if err != nil {
+		return
+	}
+	opts, err := c.GetInt()
+	if err != nil {
+		return
+	}
+	var popts []parser.Option
+	if opts&1 != 0 {
+		popts = append(popts, parser.WithAttribute())
+	}
+	if opts&2 != 0 {
+		popts = append(popts, parser.WithAutoHeadingID())
+	}
+	var exts []goldmark.Extender
+	if opts&4 != 0 {
+		exts = append(exts, extension.GFM)
+	}
+	md := goldmark.New(goldmark.WithParserOptions(popts...), goldmark.WithExtensions(exts...))
+	src := append([]byte("# "+title+"\n\n"), body...)
+	var b bytes.Buffer
+	_ = md.Convert(src, &b)
+}
