@@ -110,6 +110,19 @@ func defaultCands(k uint64, coins ...byte) func(fuzzsrc.Choice) []uint64 {
 	}
 }
 
+// kindCands is defaultCands for a benchmark whose coins are all of one
+// kind: choices of that kind are tried at 0 and at the indices of coins,
+// every other choice, flags of the other kind included, at indices 0..k
+// and its last k+1 indices.
+func kindCands(kind fuzzsrc.Kind, k uint64, coins ...byte) func(fuzzsrc.Choice) []uint64 {
+	return func(c fuzzsrc.Choice) []uint64 {
+		if c.Kind == kind {
+			return coinIndices(c, coins...)
+		}
+		return span(c.Max, k)
+	}
+}
+
 // coinByte returns the smallest byte that g draws as true. It probes the
 // public API rather than copying fuzzsrc's threshold formula.
 func coinByte(g fuzzsrc.Generator[bool]) byte {

@@ -180,12 +180,7 @@ func invert() Benchmark {
 		Why: "two keys with one value are needed; the first key empty (its stop flag) with value 0, the " +
 			"second the simplest non-empty string \"0\" (a flag, then rune 0, both trailing with its value): " +
 			"5 bytes",
-		Space: Space{MaxLen: 5, Cands: func(c fuzzsrc.Choice) []uint64 {
-			if c.Kind == fuzzsrc.KindMore {
-				return coinIndices(c, more)
-			}
-			return span(c.Max, 2)
-		}},
+		Space: Space{MaxLen: 5, Cands: kindCands(fuzzsrc.KindMore, 2, more)},
 		Passing: []Example{
 			{"distinct values", []byte{more, 0, 0, more, more, 0, 0, intByte(fuzzsrc.IntRange(0, 9), 1)}, `map["":0 "0":1]`},
 		},
@@ -266,12 +261,7 @@ func record() Benchmark {
 		Why: "only a separator inside a string breaks the format (the history's commas cannot appear in " +
 			"its numbers), so the owner holds a ';', the rune at index 79 of fuzzsrc's order; every other " +
 			"field is zero and trailing: 2 bytes",
-		Space: Space{MaxLen: 2, Cands: func(c fuzzsrc.Choice) []uint64 {
-			if c.Kind == fuzzsrc.KindMore {
-				return coinIndices(c, more)
-			}
-			return span(c.Max, 100)
-		}},
+		Space: Space{MaxLen: 2, Cands: kindCands(fuzzsrc.KindMore, 100, more)},
 		Passing: []Example{
 			{"colon", cat([]byte{more}, choiceOf(fuzzsrc.Rune()).Encode(78)), "an owner ':' is kept"},
 		},
@@ -385,12 +375,7 @@ func islands() Benchmark {
 			"a run that meets the row above only after its first cell is counted twice, and .#/## is the " +
 			"smallest such grid in cell order (water first). Lowering rows or cols re-flows every cell " +
 			"drawn after it",
-		Space: Space{MaxLen: 6, Cands: func(c fuzzsrc.Choice) []uint64 {
-			if c.Kind == fuzzsrc.KindBool {
-				return coinIndices(c, on)
-			}
-			return span(c.Max, 2)
-		}},
+		Space: Space{MaxLen: 6, Cands: kindCands(fuzzsrc.KindBool, 2, on)},
 		Passing: []Example{
 			{"full", []byte{two, two, on, on, on, on}, "##/##: one island"},
 			{"diagonal", []byte{two, two, on, 0, 0, on}, "#./.#: two islands"},
@@ -475,12 +460,7 @@ func queueOps() Benchmark {
 		Why: "a wrong pop needs a third push to overwrite the first and a pop to see it, and the first two " +
 			"pushes must differ; pushes come first in the pick order, so the first push is 0 and the " +
 			"second 1: 11 bytes",
-		Space: Space{MaxLen: 11, Cands: func(c fuzzsrc.Choice) []uint64 {
-			if c.Kind == fuzzsrc.KindMore {
-				return coinIndices(c, more)
-			}
-			return span(c.Max, 1)
-		}},
+		Space: Space{MaxLen: 11, Cands: kindCands(fuzzsrc.KindMore, 1, more)},
 		Passing: []Example{
 			{"two pushes", []byte{more, 0, 0, more, 0, one, more, pop}, "[push 0, push 1, pop]: within capacity"},
 			{"equal pushes", []byte{more, 0, 0, more, 0, 0, more, 0, 0, more, pop}, "[push 0 ×3, pop]: the overwritten value equals the next"},
