@@ -292,42 +292,23 @@ func fuzzOnce(c config, target, fuzztime string) (result, error) {
 	if d, err := time.ParseDuration(fuzztime); err == nil {
 		limit += d
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), limit)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, args[0], args[1:]...)
-	cmd.Dir = c.dir
-	pr, pw := io.Pipe()
-	cmd.Stdout, cmd.Stderr = pw, pw
-
-	start := time.Now()
-	if err := cmd.Start(); err != nil {
-		return result{}, err
-	}
-	waited := make(chan error, 1)
-	go func() {
-		err := cmd.Wait()
-		pw.Close()
-		waited <- err
-	}()
-
 	var res result
 	var crasher string
 	var out strings.Builder
-	sc := bufio.NewScanner(pr)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		line := sc.Text()
+	run, err := runLines(c.dir, args, limit, func(line string, at time.Duration) {
 		out.WriteString(line + "\n")
 		if strings.HasPrefix(strings.TrimSpace(line), "--- FAIL:") && !res.found {
-			res.found, res.took = true, time.Since(start)
+			res.found, res.took = true, at
 		}
 		if m := crasherLine.FindStringSubmatch(line); m != nil {
 			crasher = m[1]
 		}
+	})
+	if err != nil {
+		return result{}, err
 	}
-	err = <-waited
 	if !res.found {
-		res.took = time.Since(start)
+		res.took = run.took
 	}
 	if crasher != "" {
 		if err := removeCrasher(c.dir, crasher); err != nil {
@@ -336,14 +317,51 @@ func fuzzOnce(c config, target, fuzztime string) (result, error) {
 	}
 	var exit *exec.ExitError
 	switch {
-	case err == nil && !res.found:
+	case run.err == nil && !res.found:
 		return res, nil
-	case errors.As(err, &exit) && res.found && crasher != "":
+	case errors.As(run.err, &exit) && res.found && crasher != "":
 		return res, nil
-	case ctx.Err() != nil:
+	case run.timedOut:
 		return res, fmt.Errorf("%s: go test did not stop within %s", target, limit)
 	}
-	return res, fmt.Errorf("%s: go test failed without a crasher (%v):\n%s", target, err, out.String())
+	return res, fmt.Errorf("%s: go test failed without a crasher (%v):\n%s", target, run.err, out.String())
+}
+
+// lineRun is how a command that runLines ran ended.
+type lineRun struct {
+	took     time.Duration // from its start to its exit
+	err      error         // what waiting for it returned
+	timedOut bool          // it was killed at the limit
+}
+
+// runLines runs args in dir, killing it after limit, and hands each line
+// of its combined output to line, with the time since the start: both
+// engines report a crash by a line, so its time is the time to first
+// crash.
+func runLines(dir string, args []string, limit time.Duration, line func(text string, at time.Duration)) (lineRun, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, args[0], args[1:]...)
+	cmd.Dir = dir
+	pr, pw := io.Pipe()
+	cmd.Stdout, cmd.Stderr = pw, pw
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		return lineRun{}, err
+	}
+	waited := make(chan error, 1)
+	go func() {
+		err := cmd.Wait()
+		pw.Close()
+		waited <- err
+	}()
+	sc := bufio.NewScanner(pr)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		line(sc.Text(), time.Since(start))
+	}
+	err := <-waited
+	return lineRun{took: time.Since(start), err: err, timedOut: ctx.Err() != nil}, nil
 }
 
 // removeCrasher deletes the crasher go test wrote under dir, and the
@@ -408,45 +426,27 @@ func libfuzzerOnce(c config, target string, i int) (result, error) {
 	}
 	args := libfuzzerArgs(c, filepath.Join(c.work, target), i, corpus, artifacts)
 	limit := time.Minute + c.fuzztime
-	ctx, cancel := context.WithTimeout(context.Background(), limit)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, args[0], args[1:]...)
-	cmd.Dir = dir
-	pr, pw := io.Pipe()
-	cmd.Stdout, cmd.Stderr = pw, pw
-
-	start := time.Now()
-	if err := cmd.Start(); err != nil {
-		return result{}, err
-	}
-	waited := make(chan error, 1)
-	go func() {
-		err := cmd.Wait()
-		pw.Close()
-		waited <- err
-	}()
 	var res result
 	var crashAt time.Duration
 	var out strings.Builder
-	sc := bufio.NewScanner(pr)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		line := sc.Text()
+	run, err := runLines(dir, args, limit, func(line string, at time.Duration) {
 		if out.Len() < 1<<16 {
 			out.WriteString(line + "\n")
 		}
 		if crashAt == 0 && libfuzzerCrash.MatchString(line) {
-			crashAt = time.Since(start)
+			crashAt = at
 		}
 		if m := libfuzzerExecs.FindStringSubmatch(line); m != nil {
 			fmt.Sscan(m[1], &res.execs)
 		}
+	})
+	if err != nil {
+		return result{}, err
 	}
-	err = <-waited
-	res.took = time.Since(start)
+	res.took = run.took
 	crashes, _ := filepath.Glob(filepath.Join(artifacts, "crash-*"))
 	switch {
-	case ctx.Err() != nil:
+	case run.timedOut:
 		return res, fmt.Errorf("%s: libFuzzer did not stop within %s", target, limit)
 	case len(crashes) > 0:
 		res.found = true
@@ -454,10 +454,10 @@ func libfuzzerOnce(c config, target string, i int) (result, error) {
 			res.took = crashAt
 		}
 		return res, nil
-	case err == nil:
+	case run.err == nil:
 		return res, nil
 	}
-	return res, fmt.Errorf("%s: libFuzzer failed without a crash file (%v):\n%s", target, err, out.String())
+	return res, fmt.Errorf("%s: libFuzzer failed without a crash file (%v):\n%s", target, run.err, out.String())
 }
 
 // row is one target's runs under one engine.
