@@ -335,7 +335,8 @@ func (r *reporter) summary(s string) {
 }
 
 // textLineLimit is the longest line of a value the text report prints
-// whole; jsonContentLimit the longest corpus-file line in -json's
+// whole, and of a string or []byte value in a draw line (a fourfold
+// limit for failure messages); jsonContentLimit the longest corpus-file line in -json's
 // content. Longer ones are elided: the file holds the whole value.
 const (
 	textLineLimit    = 200

@@ -462,24 +462,21 @@ func recordFailure(rec *wire.Record) failure {
 	return failure{Kind: rec.Kind, Signature: rec.Signature, Message: rec.Location + ": " + firstLine(rec.Message)}
 }
 
-// elideOver is the length above which a value is shown elided.
-const elideOver = 200
-
 // elide quotes s, or for a long s its start and end around the count of
 // bytes left out: the full value is in the corpus file.
 func elide(s string) string {
-	if len(s) <= elideOver {
+	if len(s) <= textLineLimit {
 		return strconv.Quote(s)
 	}
-	head, tail := s[:elideOver*3/4], s[len(s)-elideOver/4:]
+	head, tail := s[:textLineLimit*3/4], s[len(s)-textLineLimit/4:]
 	return fmt.Sprintf("%s...%s (%d bytes; %d not shown)", strconv.Quote(head), strconv.Quote(tail), len(s), len(s)-len(head)-len(tail))
 }
 
 // clip shortens a failure message that quotes a long input (a panic
 // that prints its argument): its start, and how much was left out.
 func clip(msg string) string {
-	if len(msg) <= 4*elideOver {
+	if len(msg) <= 4*textLineLimit {
 		return msg
 	}
-	return fmt.Sprintf("%s... (%d more bytes)", strings.ToValidUTF8(msg[:4*elideOver], ""), len(msg)-4*elideOver)
+	return fmt.Sprintf("%s... (%d more bytes)", strings.ToValidUTF8(msg[:4*textLineLimit], ""), len(msg)-4*textLineLimit)
 }
