@@ -98,6 +98,18 @@ const lengthWidth = 4
 // isVar reports whether t is a variable-length type: string or []byte.
 func isVar(t reflect.Type) bool { return t == bytesType || t == stringType }
 
+// varBytes returns the bytes of a []byte or string value (a string's
+// copied), and whether v is one.
+func varBytes(v any) ([]byte, bool) {
+	switch v := v.(type) {
+	case []byte:
+		return v, true
+	case string:
+		return []byte(v), true
+	}
+	return nil, false
+}
+
 // lastVar returns the index of the last variable-length type, or -1.
 func lastVar(types []reflect.Type) int {
 	for i := len(types) - 1; i >= 0; i-- {
@@ -267,13 +279,8 @@ func Encode(values []any) ([]byte, error) {
 	}
 	last := lastVar(types)
 	for i, v := range values {
-		var b []byte
-		switch v := v.(type) {
-		case []byte:
-			b = v
-		case string:
-			b = []byte(v)
-		default:
+		b, ok := varBytes(v)
+		if !ok {
 			continue
 		}
 		if i != last {
@@ -351,13 +358,8 @@ func OrderKey(types []reflect.Type) func(seq []byte) []byte {
 		}
 		var key []byte
 		for _, v := range values {
-			var b []byte
-			switch v := v.(type) {
-			case []byte:
-				b = v
-			case string:
-				b = []byte(v)
-			default:
+			b, ok := varBytes(v)
+			if !ok {
 				key = appendFixed(key, v)
 				continue
 			}
@@ -383,7 +385,7 @@ func SizeOf(values []any) Size {
 		case []byte:
 			s.Bytes += len(v)
 		case string:
-			s.Bytes += len(v)
+			s.Bytes += len(v) // not through varBytes: no copy of a long string
 		}
 	}
 	return s
