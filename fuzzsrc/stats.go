@@ -3,6 +3,7 @@ package fuzzsrc
 import (
 	"encoding/json"
 	"os"
+	"strings"
 	"sync"
 )
 
@@ -76,8 +77,8 @@ func recordStats(f *os.File, data []byte, prop func(*T)) error {
 		e.Failed = r.Failure.Signature()
 	}
 	for _, l := range r.Logs {
-		if len(l) > len(eventPrefix) && l[:len(eventPrefix)] == eventPrefix {
-			e.Events = append(e.Events, l[len(eventPrefix):])
+		if ev, ok := strings.CutPrefix(l, eventPrefix); ok && ev != "" {
+			e.Events = append(e.Events, ev)
 		}
 	}
 	e.Spans = make([]StatsSpan, len(r.Spans))
