@@ -553,10 +553,7 @@ func (s *shrinker) smallDeletions(i int) []func() []byte {
 // lengthFieldsOfBest returns lengthFields of the best input, computed
 // once per best input.
 func (s *shrinker) lengthFieldsOfBest() []lengthField {
-	if s.fieldsVersion != s.version+1 {
-		s.fields, s.fieldsVersion = lengthFields(s.best), s.version+1
-	}
-	return s.fields
+	return s.fields.get(s, func(s *shrinker) []lengthField { return lengthFields(s.best) })
 }
 
 // coveringField returns the field of fs (in offset order) that starts

@@ -223,8 +223,7 @@ type shrinker struct {
 	pass     *PassStats // the pass whose candidates are running
 	after    []*pass    // the passes that run right after a shrink
 
-	fields        []lengthField // lengthFields of the best input (bytes.go)
-	fieldsVersion int           // version+1 of the best input they are of
+	fields perVersion[[]lengthField] // lengthFields of the best input (bytes.go)
 }
 
 func newShrinker(ctx context.Context, run RunFunc, opts Options) *shrinker {
