@@ -121,7 +121,7 @@ func (s *shrinker) firstKept(n int, gen func(i int) []byte) int {
 		}
 		trials := s.runBatch(cands)
 		for k := range trials {
-			if s.judge(&trials[k]) {
+			if s.settle(&trials[k]) {
 				s.keepPending(trials[k+1:])
 				return idx[k]
 			}
