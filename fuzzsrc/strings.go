@@ -35,7 +35,7 @@ const (
 
 // drawRune draws any valid rune in shrink order.
 func (t *T) drawRune() rune {
-	i := t.choose(KindRune, 128+runeBlocks-1)
+	i := t.chooseSmall(KindRune, 128+runeBlocks-1)
 	if i < 128 {
 		return rune(asciiByRank[i])
 	}
