@@ -139,7 +139,7 @@ func TestPassPlans(t *testing.T) {
 			want: [][]byte{{2, 0, 2, 0}}},
 		{name: "swap values/only the last", reason: "of the values after a 0, only the one the input ends in (3) swapped with 0 is shorter; swapping 2 would be larger",
 			pass: swapValues, best: []byte{0, 2, 0, 3}, out: Outcome{Choices: bytesOf(4, 0)},
-			want: [][]byte{{3, 0, 3, 0}}},
+			want: [][]byte{{3, 2, 3, 0}}},
 		{name: "swap values/larger first", reason: "5 before 2 everywhere becomes 2 before 5",
 			pass: swapValues, best: []byte{5, 2, 5}, out: Outcome{Choices: bytesOf(3, 0)},
 			want: [][]byte{{2, 5, 2}}},
