@@ -103,8 +103,8 @@ func layouts(s *shrinker) []layout {
 // columns of a grid laid out row by row with one cell of every row. Each
 // change alone leaves an input that passes, or that re-flows every later
 // value into another place, so no single-change pass makes it. It tries
-// the last element of every unit, then the first, then one whose values
-// are all zero; once one is kept it grows, lowering the count by k and
+// the last element of every unit, then the first position that is zero
+// in every unit; once one is kept it grows, lowering the count by k and
 // deleting the k elements there. If no thinning is kept it lowers the
 // positions that hold one value in every unit (lowerColumns).
 func thinLayout() *pass {
@@ -128,8 +128,10 @@ func thinLayout() *pass {
 			}
 			return cand
 		}
-		cols := []int{m - 1, 0}
-		for j := 1; j < m-1; j++ {
+		// The last element, then the first one that is zero in every
+		// unit: where only some positions matter, the others are zeros.
+		cols := []int{m - 1}
+		for j := 0; j < m-1; j++ {
 			if !slices.ContainsFunc(l.units, func(u []int) bool { return cs[u[j]].Index(old) != 0 }) {
 				cols = append(cols, j)
 				break

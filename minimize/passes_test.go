@@ -304,14 +304,22 @@ func TestPassFollowUps(t *testing.T) {
 			pass: sortSiblings, best: []byte{1, 0, 3, 1, 2, 1},
 			out:  Outcome{Choices: bytesOf(6, 0), Spans: steps(make([]byte, 6))},
 			want: [][]byte{{1, 0, 2, 1, 3, 1}, {3, 1, 2, 1, 1}, {2, 1, 3, 1, 1}}},
-		{name: "thin layout/then the first column, then equal columns", reason: "two rows of two under a count of 2: the last cells, then the first cells deleted with the count lowered; then the first column, 1 in both rows, lowered to 0 together",
+		{name: "thin layout/then a zero column", reason: "two rows of two under a count of 2: the last cells deleted with the count lowered (the trailing zero cut), then the first cells, zero in both rows",
+			pass: thinLayout, best: []byte{0, 2, 0, 5, 0x80, 0, 4},
+			out: Outcome{Choices: []Choice{
+				{Offset: 0, Width: 2, Max: 65535}, {Offset: 2, Width: 1, Max: 255}, {Offset: 3, Width: 1, Max: 255},
+				{Offset: 4, Width: 1, Max: 1}, {Offset: 5, Width: 1, Max: 255}, {Offset: 6, Width: 1, Max: 255},
+				{Offset: 7, Width: 1, Max: 1},
+			}, Used: 8},
+			want: [][]byte{{0, 1, 0, 0x80}, {0, 1, 5, 0x80, 4}}},
+		{name: "thin layout/then equal columns", reason: "two rows of two under a count of 2: the last cells deleted with the count lowered; no position is zero in both rows; then the first column, 1 in both rows, lowered to 0 together",
 			pass: thinLayout, best: []byte{0, 2, 1, 5, 0x80, 1, 4},
 			out: Outcome{Choices: []Choice{
 				{Offset: 0, Width: 2, Max: 65535}, {Offset: 2, Width: 1, Max: 255}, {Offset: 3, Width: 1, Max: 255},
 				{Offset: 4, Width: 1, Max: 1}, {Offset: 5, Width: 1, Max: 255}, {Offset: 6, Width: 1, Max: 255},
 				{Offset: 7, Width: 1, Max: 1},
 			}, Used: 8},
-			want: [][]byte{{0, 1, 1, 0x80, 1}, {0, 1, 5, 0x80, 4}, {0, 2, 0, 5, 0x80, 0, 4}}},
+			want: [][]byte{{0, 1, 1, 0x80, 1}, {0, 2, 0, 5, 0x80, 0, 4}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
