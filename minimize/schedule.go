@@ -238,6 +238,7 @@ func (s *shrinker) passes() []*pass {
 		deleteChoicePairs(),
 		deleteAlignedBlocks(),
 		deleteAndAdjust(),
+		thinLayout(),
 		lowerCommonOffset(),
 	}
 	s.stats.Passes = make([]PassStats, len(ps))
