@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/shortlex/shortlex/corpus"
+	"github.com/shortlex/shortlex/internal/record"
 	"github.com/shortlex/shortlex/minimize"
 )
 
@@ -73,9 +74,9 @@ var errGoexit = errors.New("the property called runtime.Goexit")
 
 // shrinkResult is an in-process reduction of a failing input.
 type shrinkResult struct {
-	original *Record // the original input's run
-	minimal  []byte  // the smallest input that fails the same way
-	explain  *Record // the minimal input's run, with its draws
+	original *record.Record // the original input's run
+	minimal  []byte         // the smallest input that fails the same way
+	explain  *record.Record // the minimal input's run, with its draws
 	res      minimize.Result
 	err      error  // why the reduction stopped early, if it did
 	note     string // something the user must know: flaky, slipped
@@ -86,20 +87,20 @@ type shrinkResult struct {
 // that loops forever stops the reduction instead of the test.
 func shrinkFailure(data []byte, prop func(*T), budget time.Duration) *shrinkResult {
 	start := time.Now()
-	original := Run(data, prop)
+	original := recordRun(data, prop)
 	limit := max(time.Second, 20*time.Since(start))
 	sr := &shrinkResult{original: original, minimal: data}
 	if original.Failure == nil {
 		sr.note = "the failure did not happen again when the input was re-run, so it was not shrunk (is the property deterministic?)"
-		sr.explain = Explain(data, prop)
+		sr.explain = explainRun(data, prop)
 		return sr
 	}
 	run := func(ctx context.Context, in []byte) (minimize.Outcome, error) {
-		done := make(chan *Record, 1)
+		done := make(chan *record.Record, 1)
 		go func() {
-			var r *Record
+			var r *record.Record
 			defer func() { done <- r }() // also on runtime.Goexit
-			r = Run(in, prop)
+			r = recordRun(in, prop)
 		}()
 		timer := time.NewTimer(limit)
 		defer timer.Stop()
@@ -118,17 +119,17 @@ func shrinkFailure(data []byte, prop func(*T), budget time.Duration) *shrinkResu
 	sr.res.Stats.Runs++ // the report counts the original's run, as it did when Minimize made it
 	if errors.Is(sr.err, minimize.ErrNotFailing) {
 		sr.note = "the failure did not happen again when the input was re-run, so it was not shrunk (is the property deterministic?)"
-		sr.explain = Explain(data, prop)
+		sr.explain = explainRun(data, prop)
 		return sr
 	}
 	if sr.res.Input != nil {
 		sr.minimal = sr.res.Input
 	}
-	sr.explain = Explain(sr.minimal, prop)
+	sr.explain = explainRun(sr.minimal, prop)
 	if got := sr.explain.Failure.Signature(); got != original.Failure.Signature() {
 		sr.note = fmt.Sprintf("the minimal input fails differently (%s) when re-run with logging; reporting the original input", orNone(got))
 		sr.minimal = data
-		sr.explain = Explain(data, prop)
+		sr.explain = explainRun(data, prop)
 	}
 	return sr
 }
