@@ -13,7 +13,7 @@
 // -html also writes the histograms as an HTML page.
 //
 // It builds the package's test binary and runs each fuzz target that
-// -run matches once over its whole corpus, with fuzzsrc.EnvStats set:
+// -run matches once over its whole corpus, with record.EnvStats set:
 // fuzzsrc.Check then records each input's draws instead of checking the
 // property, so failing inputs are counted, not reported. The binary runs
 // in a temporary directory whose testdata/fuzz holds links to the corpus
@@ -34,6 +34,7 @@ import (
 	"strings"
 
 	"github.com/shortlex/shortlex/fuzzsrc"
+	"github.com/shortlex/shortlex/internal/record"
 )
 
 func main() {
@@ -140,7 +141,7 @@ func writeFile(path string, p page) error {
 // replayed is a target's stats entries and how many corpus files came
 // from each source.
 type replayed struct {
-	list  []fuzzsrc.StatsEntry
+	list  []record.StatsEntry
 	files [2]int
 }
 
@@ -180,7 +181,7 @@ func replay(bin, tmp, target string, srcs []string) (replayed, error) {
 	statsPath := filepath.Join(tmp, target+".jsonl")
 	cmd := exec.Command(bin, "-test.run=^"+regexp.QuoteMeta(target)+"$")
 	cmd.Dir = work
-	cmd.Env = append(os.Environ(), fuzzsrc.EnvStats+"="+statsPath, fuzzsrc.EnvShrink+"=0")
+	cmd.Env = append(os.Environ(), record.EnvStats+"="+statsPath, fuzzsrc.EnvShrink+"=0")
 	out, runErr := cmd.CombinedOutput()
 	f, err := os.Open(statsPath)
 	if errors.Is(err, os.ErrNotExist) {
@@ -196,7 +197,7 @@ func replay(bin, tmp, target string, srcs []string) (replayed, error) {
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 64<<20)
 	for line := 1; sc.Scan(); line++ {
-		var e fuzzsrc.StatsEntry
+		var e record.StatsEntry
 		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
 			return r, fmt.Errorf("%s:%d: %v", statsPath, line, err)
 		}
