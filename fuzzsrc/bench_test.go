@@ -220,6 +220,6 @@ func BenchmarkRunRecorded(b *testing.B) {
 	prop := func(t *T) { pairAt(5).Draw(t, "tree") }
 	b.ReportAllocs()
 	for b.Loop() {
-		Run(data, prop)
+		recordRun(data, prop)
 	}
 }

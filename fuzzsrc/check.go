@@ -138,15 +138,6 @@ func failureReport(tb TB, data []byte, prop func(*T)) (report string, minimal []
 	return formatShrinkReport(fuzzTargetName(tb), sr, budget), minimal
 }
 
-// Run runs prop once on data with recording on and returns the run's
-// structure, how many bytes it used and how it ended. It is what a
-// reducer calls for each candidate.
-func Run(data []byte, prop func(*T)) *record.Record { return recordRun(data, prop) }
-
-// Explain is Run that also records the labeled draws and log lines, and
-// the stack of a panic: everything a failure report shows.
-func Explain(data []byte, prop func(*T)) *record.Record { return explainRun(data, prop) }
-
 // recordRun runs prop once on data with recording on and returns the
 // run's structure, how many bytes it used and how it ended: what the
 // reducer reads of each candidate.

@@ -13,9 +13,10 @@
 // -html also writes the histograms as an HTML page.
 //
 // It builds the package's test binary and runs each fuzz target that
-// -run matches once over its whole corpus, with record.EnvStats set:
-// fuzzsrc.Check then records each input's draws instead of checking the
-// property, so failing inputs are counted, not reported. The binary runs
+// -run matches once over its whole corpus, with SHORTLEX_STATS
+// (record.EnvStats) set: fuzzsrc.Check then records each input's draws
+// instead of checking the property, so failing inputs are counted, not
+// reported. The binary runs
 // in a temporary directory whose testdata/fuzz holds links to the corpus
 // entries, so a test that reads other testdata files sees none.
 package main
