@@ -9,6 +9,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"sync"
+	"time"
 
 	"github.com/shortlex/shortlex/internal/record"
 	"github.com/shortlex/shortlex/internal/wire"
@@ -38,6 +39,13 @@ import (
 // stack. If the property discards the input, Check calls t.Skip.
 func Check(tb TB, data []byte, prop func(*T)) {
 	tb.Helper()
+	checkWith(tb, data, prop, plainGoTest())
+}
+
+// checkWith is Check, told whether a failure may be shrunk in this process
+// (plainGoTest), so that a benchmark can take either path.
+func checkWith(tb TB, data []byte, prop func(*T), shrinking bool) {
+	tb.Helper()
 	if r, ok := tb.(record.Recorder); ok {
 		// internal/engine's handle: one recording run, and no verdict.
 		if r.Explain() {
@@ -65,14 +73,28 @@ func Check(tb TB, data []byte, prop func(*T)) {
 		// reads how it ended from the record rather than from the output.
 		publishReplay(data, prop, f)
 	}
+	// Under plain go test a failure is shrunk in this process: this run
+	// records what the reducer needs, and the reducer takes it as its
+	// first run instead of running the input again.
 	t := &T{data: data}
+	var start time.Time
+	if shrinking {
+		t.rec = &recorder{open: -1}
+		start = time.Now()
+	}
+	first := func() *firstRun {
+		if !shrinking {
+			return nil
+		}
+		return &firstRun{rec: t.record(), took: time.Since(start)}
+	}
 	var minimal []byte
 	var value any
 	t.execute(prop, func(v any) {
 		// Still on the panicking stack: report, then panic again here, so
 		// that the crash shows where the property really panicked, unless
 		// there is a smaller example to crash on.
-		report, min := failureReport(tb, data, prop)
+		report, min := failureReport(tb, data, prop, first())
 		logReport(tb, report)
 		if min == nil {
 			panic(crashValue(v))
@@ -83,7 +105,7 @@ func Check(tb TB, data []byte, prop func(*T)) {
 	case minimal != nil:
 		crashOn(minimal, prop, value)
 	case t.failure != nil:
-		report, _ := failureReport(tb, data, prop)
+		report, _ := failureReport(tb, data, prop, first())
 		tb.Fatalf("%s", report)
 	case t.skipped != "":
 		tb.Skip("fuzzsrc: input discarded: " + t.skipped)
@@ -120,18 +142,19 @@ func crashOn(input []byte, prop func(*T), v any) {
 }
 
 // failureReport describes a failure of prop on data: after shrinking it,
-// when this process may. minimal is the shrunk example if it is smaller
-// than data, else nil.
-func failureReport(tb TB, data []byte, prop func(*T)) (report string, minimal []byte) {
+// when this process may. first is Check's run of data, recorded when
+// this process may shrink, else nil. minimal is the shrunk example if it
+// is smaller than data, else nil.
+func failureReport(tb TB, data []byte, prop func(*T), first *firstRun) (report string, minimal []byte) {
 	budget, err := shrinkBudget()
-	if budget == 0 {
+	if budget == 0 || first == nil {
 		r := formatReport(explainRun(data, prop), data)
 		if err != nil {
 			r += "\n    not shrunk: " + err.Error()
 		}
 		return r, nil
 	}
-	sr := shrinkFailure(data, prop, budget)
+	sr := shrinkFailure(data, prop, budget, first)
 	if m := sr.minimal; len(m) < len(data) || len(m) == len(data) && string(m) < string(data) {
 		minimal = sr.minimal
 	}
