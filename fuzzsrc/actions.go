@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/shortlex/shortlex/internal/record"
 )
 
 // Action is one operation of a stateful property: a named call on the
@@ -141,7 +143,7 @@ func Repeat(t *T, m Machine) {
 // false if the step was rejected: its action's Pre said no, or it drew
 // from an empty pool.
 func runStep(t *T, actions []Action) (ran bool) {
-	a := &actions[t.choose(KindIndex, uint64(len(actions)-1))]
+	a := &actions[t.choose(record.KindIndex, uint64(len(actions)-1))]
 	if a.Pre != nil && !a.Pre() {
 		return false
 	}
@@ -193,7 +195,7 @@ func (t *T) logCall(name string, from int) {
 	if len(assigned) > 0 {
 		call = strings.Join(assigned, ", ") + " := " + call
 	}
-	t.log.draws = append(t.log.draws[:from], Draw{Label: callLabel, Value: call})
+	t.log.draws = append(t.log.draws[:from], record.Draw{Label: callLabel, Value: call})
 }
 
 // A Pool holds the values that steps of a [Repeat] created (handles,
@@ -225,7 +227,7 @@ func NewPool[V any](name string) *Pool[V] {
 func (p *Pool[V]) Add(t *T, v V) {
 	p.values = append(p.values, v)
 	if t.log != nil && t.depth == 0 {
-		t.log.draws = append(t.log.draws, Draw{Label: assignLabel, Value: p.ref(len(p.values) - 1)})
+		t.log.draws = append(t.log.draws, record.Draw{Label: assignLabel, Value: p.ref(len(p.values) - 1)})
 	}
 }
 
@@ -251,14 +253,14 @@ func (p *Pool[V]) Draw(t *T, label string) V {
 	s := t.startSpan("Pool(" + p.name + ")")
 	var back int
 	if n <= 256 {
-		back = int(t.drawByte(KindIndex)) % n
+		back = int(t.drawByte(record.KindIndex)) % n
 	} else {
-		back = int(t.choose(KindIndex, uint64(n-1)))
+		back = int(t.choose(record.KindIndex, uint64(n-1)))
 	}
 	t.endSpan(s, false)
 	i := n - 1 - back
 	if t.log != nil && t.depth == 0 {
-		t.log.draws = append(t.log.draws, Draw{Label: label, Value: p.ref(i)})
+		t.log.draws = append(t.log.draws, record.Draw{Label: label, Value: p.ref(i)})
 	}
 	return p.values[i]
 }

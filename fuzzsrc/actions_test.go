@@ -8,6 +8,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/shortlex/shortlex/fuzzsrc"
+	"github.com/shortlex/shortlex/internal/engine"
+	"github.com/shortlex/shortlex/internal/record"
 	"github.com/shortlex/shortlex/minimize"
 )
 
@@ -42,7 +44,7 @@ func queueProp(t *fuzzsrc.T) {
 }
 
 // calls returns the report lines of a run's steps.
-func calls(r *fuzzsrc.Record) []string {
+func calls(r *record.Record) []string {
 	var out []string
 	for _, d := range r.Draws {
 		out = append(out, d.Label+": "+d.Value)
@@ -53,11 +55,11 @@ func calls(r *fuzzsrc.Record) []string {
 // reduce minimizes data, which must fail prop, with one worker.
 func reduce(t *testing.T, data []byte, prop func(*fuzzsrc.T)) []byte {
 	t.Helper()
-	if fuzzsrc.Run(data, prop).Failure == nil {
+	if engine.Run(data, prop).Failure == nil {
 		t.Fatalf("input %q does not fail", data)
 	}
 	run := func(_ context.Context, in []byte) (minimize.Outcome, error) {
-		return fuzzsrc.Run(in, prop).Outcome(), nil
+		return engine.Run(in, prop).Outcome(), nil
 	}
 	res, err := minimize.Minimize(context.Background(), data, run, minimize.Options{Workers: 1})
 	if err != nil {
@@ -92,7 +94,7 @@ func TestRepeatReducesToShortestSequence(t *testing.T) {
 	data := cat(step(1, 2), step(0, 2, 7), step(1, 2), step(1, 2), step(0, 2, 200), step(0, 2, 9), step(0, 2, 3), step(1, 2), step(1, 2))
 	min := reduce(t, data, queueProp)
 	want := []string{"call: q.Push(0)", "call: q.Push(1)", "call: q.Pop()"}
-	r := fuzzsrc.Explain(min, queueProp)
+	r := engine.Explain(min, queueProp)
 	if diff := cmp.Diff(want, calls(r)); diff != "" {
 		t.Errorf("reduced to %q (-want +got):\n%s", min, diff)
 	}
@@ -105,7 +107,7 @@ func TestRepeatSpans(t *testing.T) {
 	// A rejected step (Pop on an empty queue) is a discarded step span;
 	// a step that ran is a step span holding its action's span.
 	data := cat(step(1, 2), step(0, 2, 4), step(0, 2, 5))
-	r := fuzzsrc.Run(data, queueProp)
+	r := engine.Run(data, queueProp)
 	var got []string
 	for _, s := range r.Spans {
 		if s.Label == "step" || strings.HasPrefix(s.Label, "q.") {
@@ -131,7 +133,7 @@ func TestRepeatEmptyInputRunsInvariantOnly(t *testing.T) {
 	// Missing bytes read as zero: the first "more" flag stops, so an
 	// empty input is the empty sequence, and the invariant still runs.
 	invariants, steps := 0, 0
-	r := fuzzsrc.Run(nil, func(t *fuzzsrc.T) {
+	r := engine.Run(nil, func(t *fuzzsrc.T) {
 		fuzzsrc.Repeat(t, fuzzsrc.Machine{
 			Actions:   []fuzzsrc.Action{{Name: "f", Run: func(*fuzzsrc.T) { steps++ }}},
 			Invariant: func(*fuzzsrc.T) { invariants++ },
@@ -178,7 +180,7 @@ func TestPoolReport(t *testing.T) {
 	// rejected before it reads its argument. The reference byte counts
 	// back from the newest block.
 	data := cat(step(1, 2), step(0, 2, 5), step(0, 2, 0), step(1, 2, 1), step(1, 2, 3))
-	r := fuzzsrc.Explain(data, allocProp)
+	r := engine.Explain(data, allocProp)
 	// Alloc's size byte 5 is index 5*64>>8 = 1 of IntRange(1, 64): 2.
 	want := []string{"call: b1 := a.Alloc(2)", "call: b2 := a.Alloc(1)", "call: a.Free(b1)", "call: a.Free(b1)"}
 	if diff := cmp.Diff(want, calls(r)); diff != "" {
@@ -210,7 +212,7 @@ func TestPoolReferenceSurvivesDeletion(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			r := fuzzsrc.Explain(tc.data, allocProp)
+			r := engine.Explain(tc.data, allocProp)
 			var got []string
 			for _, d := range r.Draws {
 				got = append(got, d.Value)
@@ -229,13 +231,13 @@ func TestPoolReducesToMinimalProgram(t *testing.T) {
 		step(1, 2, 1), step(1, 2, 2), step(0, 2, 7), step(1, 2, 4))
 	min := reduce(t, data, allocProp)
 	want := []string{"call: b1 := a.Alloc(1)", "call: a.Free(b1)", "call: a.Free(b1)"}
-	if diff := cmp.Diff(want, calls(fuzzsrc.Explain(min, allocProp))); diff != "" {
+	if diff := cmp.Diff(want, calls(engine.Explain(min, allocProp))); diff != "" {
 		t.Errorf("reduced to %q (-want +got):\n%s", min, diff)
 	}
 }
 
 func TestPoolOutsideRepeatDiscards(t *testing.T) {
-	r := fuzzsrc.Run(nil, func(t *fuzzsrc.T) {
+	r := engine.Run(nil, func(t *fuzzsrc.T) {
 		fuzzsrc.NewPool[string]("k").Draw(t, "k")
 	})
 	if !r.Discarded || r.Failure != nil {
@@ -257,7 +259,7 @@ func TestRepeatFailureInInvariantReportsLastStep(t *testing.T) {
 		})
 	}
 	data := cat(step(0, 1), step(0, 1), step(0, 1), step(0, 1))
-	r := fuzzsrc.Explain(data, prop)
+	r := engine.Explain(data, prop)
 	want := []string{"call: c.Inc()", "call: c.Inc()", "call: c.Inc()"}
 	if diff := cmp.Diff(want, calls(r)); diff != "" {
 		t.Errorf("calls (-want +got):\n%s", diff)
@@ -273,12 +275,12 @@ func TestRepeatPanicInStepIsReported(t *testing.T) {
 			{Name: "at", Run: func(t *fuzzsrc.T) { _ = xs[fuzzsrc.IntRange(0, 3).Draw(t, "i")] }},
 		}})
 	}
-	r := fuzzsrc.Explain(cat(step(0, 2), step(1, 2, 0xff)), prop)
+	r := engine.Explain(cat(step(0, 2), step(1, 2, 0xff)), prop)
 	want := []string{"call: push()", "call: at(3)"}
 	if diff := cmp.Diff(want, calls(r)); diff != "" {
 		t.Errorf("calls (-want +got):\n%s", diff)
 	}
-	if r.Failure == nil || r.Failure.Kind != fuzzsrc.KindPanic {
+	if r.Failure == nil || r.Failure.Kind != record.KindPanic {
 		t.Errorf("failure %+v, want a panic", r.Failure)
 	}
 }
@@ -289,10 +291,10 @@ func TestRepeatPanicInStepIsReported(t *testing.T) {
 func ExampleRepeat() {
 	found := cat(step(0, 2, 7), step(1, 2), step(0, 2, 200), step(0, 2, 9), step(0, 2, 3), step(1, 2), step(1, 2))
 	run := func(_ context.Context, in []byte) (minimize.Outcome, error) {
-		return fuzzsrc.Run(in, queueProp).Outcome(), nil
+		return engine.Run(in, queueProp).Outcome(), nil
 	}
 	res, _ := minimize.Minimize(context.Background(), found, run, minimize.Options{Workers: 1})
-	r := fuzzsrc.Explain(res.Input, queueProp)
+	r := engine.Explain(res.Input, queueProp)
 	for _, d := range r.Draws {
 		fmt.Println(d.Value)
 	}
@@ -309,7 +311,7 @@ func ExampleRepeat() {
 // newest block: b1 again, a double free.
 func ExamplePool() {
 	data := cat(step(0, 2, 0), step(0, 2, 0), step(1, 2, 1), step(1, 2, 1))
-	r := fuzzsrc.Explain(data, allocProp)
+	r := engine.Explain(data, allocProp)
 	for _, d := range r.Draws {
 		fmt.Println(d.Value)
 	}

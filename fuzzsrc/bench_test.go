@@ -201,15 +201,24 @@ func BenchmarkRandIntN(b *testing.B) {
 	})
 }
 
-// BenchmarkCheckOverhead is the cost Check adds to each fuzz input: a
-// property that draws one bool.
+// BenchmarkCheckOverhead is the cost Check adds to each input: a
+// property that draws one bool. Its fuzzing path (go test -fuzz,
+// OSS-Fuzz) does not record; under plain go test it records the run,
+// which is the reducer's first if the input fails.
 func BenchmarkCheckOverhead(b *testing.B) {
 	data := benchInput(64)
 	tb := &fakeTB{}
 	prop := func(t *T) { Bool().Draw(t, "b") }
-	b.ReportAllocs()
-	for b.Loop() {
-		Check(tb, data, prop)
+	for _, bc := range []struct {
+		name      string
+		shrinking bool
+	}{{"fuzzing", false}, {"gotest", true}} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				checkWith(tb, data, prop, bc.shrinking)
+			}
+		})
 	}
 }
 
@@ -220,6 +229,6 @@ func BenchmarkRunRecorded(b *testing.B) {
 	prop := func(t *T) { pairAt(5).Draw(t, "tree") }
 	b.ReportAllocs()
 	for b.Loop() {
-		Run(data, prop)
+		recordRun(data, prop)
 	}
 }

@@ -1,6 +1,10 @@
 package fuzzsrc
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/shortlex/shortlex/internal/record"
+)
 
 // Bool draws a bool, false and true equally likely, shrinking to false.
 func Bool() Generator[bool] { return WeightedBool(0.5) }
@@ -17,5 +21,5 @@ func WeightedBool(p float64) Generator[bool] {
 		return newGenerator(label, func(*T) bool { return true })
 	}
 	c := newCoin(p)
-	return newGenerator(label, func(t *T) bool { return t.flip(KindBool, c) })
+	return newGenerator(label, func(t *T) bool { return t.flip(record.KindBool, c) })
 }

@@ -9,7 +9,9 @@ import (
 	"runtime/debug"
 	"strconv"
 	"sync"
+	"time"
 
+	"github.com/shortlex/shortlex/internal/record"
 	"github.com/shortlex/shortlex/internal/wire"
 )
 
@@ -37,12 +39,28 @@ import (
 // stack. If the property discards the input, Check calls t.Skip.
 func Check(tb TB, data []byte, prop func(*T)) {
 	tb.Helper()
+	checkWith(tb, data, prop, plainGoTest())
+}
+
+// checkWith is Check, told whether a failure may be shrunk in this process
+// (plainGoTest), so that a benchmark can take either path.
+func checkWith(tb TB, data []byte, prop func(*T), shrinking bool) {
+	tb.Helper()
+	if r, ok := tb.(record.Recorder); ok {
+		// internal/engine's handle: one recording run, and no verdict.
+		if r.Explain() {
+			r.Record(explainRun(data, prop))
+		} else {
+			r.Record(recordRun(data, prop))
+		}
+		return
+	}
 	if f, err := statsFile(); f != nil || err != nil {
 		if err == nil {
 			err = recordStats(f, data, prop)
 		}
 		if err != nil {
-			tb.Fatalf("fuzzsrc: %s: %v", EnvStats, err)
+			tb.Fatalf("fuzzsrc: %s: %v", record.EnvStats, err)
 		}
 		return
 	}
@@ -55,14 +73,28 @@ func Check(tb TB, data []byte, prop func(*T)) {
 		// reads how it ended from the record rather than from the output.
 		publishReplay(data, prop, f)
 	}
+	// Under plain go test a failure is shrunk in this process: this run
+	// records what the reducer needs, and the reducer takes it as its
+	// first run instead of running the input again.
 	t := &T{data: data}
+	var start time.Time
+	if shrinking {
+		t.rec = &recorder{open: -1}
+		start = time.Now()
+	}
+	first := func() *firstRun {
+		if !shrinking {
+			return nil
+		}
+		return &firstRun{rec: t.record(), took: time.Since(start)}
+	}
 	var minimal []byte
 	var value any
 	t.execute(prop, func(v any) {
 		// Still on the panicking stack: report, then panic again here, so
 		// that the crash shows where the property really panicked, unless
 		// there is a smaller example to crash on.
-		report, min := failureReport(tb, data, prop)
+		report, min := failureReport(tb, data, prop, first())
 		logReport(tb, report)
 		if min == nil {
 			panic(crashValue(v))
@@ -73,7 +105,7 @@ func Check(tb TB, data []byte, prop func(*T)) {
 	case minimal != nil:
 		crashOn(minimal, prop, value)
 	case t.failure != nil:
-		report, _ := failureReport(tb, data, prop)
+		report, _ := failureReport(tb, data, prop, first())
 		tb.Fatalf("%s", report)
 	case t.skipped != "":
 		tb.Skip("fuzzsrc: input discarded: " + t.skipped)
@@ -110,36 +142,37 @@ func crashOn(input []byte, prop func(*T), v any) {
 }
 
 // failureReport describes a failure of prop on data: after shrinking it,
-// when this process may. minimal is the shrunk example if it is smaller
-// than data, else nil.
-func failureReport(tb TB, data []byte, prop func(*T)) (report string, minimal []byte) {
+// when this process may. first is Check's run of data, recorded when
+// this process may shrink, else nil. minimal is the shrunk example if it
+// is smaller than data, else nil.
+func failureReport(tb TB, data []byte, prop func(*T), first *firstRun) (report string, minimal []byte) {
 	budget, err := shrinkBudget()
-	if budget == 0 {
-		r := formatReport(Explain(data, prop), data)
+	if budget == 0 || first == nil {
+		r := formatReport(explainRun(data, prop), data)
 		if err != nil {
 			r += "\n    not shrunk: " + err.Error()
 		}
 		return r, nil
 	}
-	sr := shrinkFailure(data, prop, budget)
+	sr := shrinkFailure(data, prop, budget, first)
 	if m := sr.minimal; len(m) < len(data) || len(m) == len(data) && string(m) < string(data) {
 		minimal = sr.minimal
 	}
 	return formatShrinkReport(fuzzTargetName(tb), sr, budget), minimal
 }
 
-// Run runs prop once on data with recording on and returns the run's
-// structure, how many bytes it used and how it ended. It is what a
-// reducer calls for each candidate.
-func Run(data []byte, prop func(*T)) *Record {
+// recordRun runs prop once on data with recording on and returns the
+// run's structure, how many bytes it used and how it ended: what the
+// reducer reads of each candidate.
+func recordRun(data []byte, prop func(*T)) *record.Record {
 	t := &T{data: data, rec: &recorder{open: -1}}
 	t.execute(prop, nil)
 	return t.record()
 }
 
-// Explain is Run that also records the labeled draws and log lines, and
-// the stack of a panic: everything a failure report shows.
-func Explain(data []byte, prop func(*T)) *Record {
+// explainRun is recordRun that also records the labeled draws and log
+// lines, and the stack of a panic: everything a failure report shows.
+func explainRun(data []byte, prop func(*T)) *record.Record {
 	t := &T{data: data, rec: &recorder{open: -1}, log: &drawLog{}}
 	t.execute(prop, nil)
 	r := t.record()
@@ -183,8 +216,8 @@ func (t *T) execute(prop func(*T), onPanic func(v any)) {
 // the property recovered it and panicked again. It runs in the deferred
 // call that recovered the panic, so the panicking frames are still on the
 // stack.
-func panicFailure(v any, withStack bool) *Failure {
-	f := &Failure{Kind: KindPanic, Message: panicText(v), Type: fmt.Sprintf("%T", v)}
+func panicFailure(v any, withStack bool) *record.Failure {
+	f := &record.Failure{Kind: record.KindPanic, Message: panicText(v), Type: fmt.Sprintf("%T", v)}
 	var pcs [128]uintptr
 	n := runtime.Callers(2, pcs[:])
 	var frames []runtime.Frame
@@ -259,8 +292,8 @@ func crashValue(v any) any {
 
 // record ends a recording run: it closes spans a panic left open and
 // collects what the run recorded.
-func (t *T) record() *Record {
-	r := &Record{
+func (t *T) record() *record.Record {
+	r := &record.Record{
 		Used:       min(t.pos, len(t.data)),
 		Failure:    t.failure,
 		Discarded:  t.skipped != "",
@@ -304,12 +337,12 @@ func inFuzzWorker() bool {
 }
 
 // toWire converts a run's record for the minimize tool.
-func toWire(r *Record) *wire.Record {
+func toWire(r *record.Record) *wire.Record {
 	rec := &wire.Record{Used: r.Used, Failed: r.Failure != nil, Discarded: r.Discarded, Spans: r.Spans}
 	rec.Choices = r.Outcome().Choices
 	if f := r.Failure; f != nil {
 		rec.Kind = "failed"
-		if f.Kind == KindPanic {
+		if f.Kind == record.KindPanic {
 			rec.Kind = "panic"
 		}
 		rec.Signature, rec.Message, rec.Location = f.Signature(), f.Message, f.Location()
@@ -335,7 +368,7 @@ func publish(f *os.File, rec *wire.Record) error {
 // included, for the minimize tool's replay of a corpus entry. A run that
 // kills the process publishes nothing; the tool reads the crash.
 func publishReplay(data []byte, prop func(*T), f *os.File) {
-	publish(f, toWire(Explain(data, prop)))
+	publish(f, toWire(explainRun(data, prop)))
 }
 
 // checkInWorker is Check in a minimize worker: it runs prop with
@@ -344,7 +377,7 @@ func publishReplay(data []byte, prop func(*T), f *os.File) {
 // input, not every candidate).
 func checkInWorker(tb TB, data []byte, prop func(*T), f *os.File) {
 	tb.Helper()
-	r := Run(data, prop)
+	r := recordRun(data, prop)
 	err := publish(f, toWire(r))
 	switch {
 	case err != nil:

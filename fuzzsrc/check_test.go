@@ -159,21 +159,21 @@ func TestSignature(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := Run(nil, tt.prop)
+			r := recordRun(nil, tt.prop)
 			got := r.Failure.Signature()
 			if want := tt.want(); got != want {
 				t.Errorf("%s: signature %q, want %q", tt.reason, got, want)
 			}
 		})
 	}
-	if r := Run(nil, func(t *T) { t.Skip("no") }); r.Failure != nil || !r.Discarded || r.Outcome().Signature != "" {
+	if r := recordRun(nil, func(t *T) { t.Skip("no") }); r.Failure != nil || !r.Discarded || r.Outcome().Signature != "" {
 		t.Errorf("a discarded input has no failure and no signature: %+v", r)
 	}
 }
 
 func TestRecordStructure(t *testing.T) {
 	// Two elements then the stop flag, which is past the end of the input.
-	r := Run([]byte{0xff, 7, 0xff, 9}, func(t *T) { SliceOf(Byte()).Draw(t, "s") })
+	r := recordRun([]byte{0xff, 7, 0xff, 9}, func(t *T) { SliceOf(Byte()).Draw(t, "s") })
 	// Flags have six indices (mean length 5: only index 0 stops), bytes
 	// 256.
 	wantChoices := []minimize.Choice{
@@ -205,7 +205,7 @@ func TestRecordStructure(t *testing.T) {
 }
 
 func TestDiscardedSpans(t *testing.T) {
-	r := Run([]byte{2, 4, 7}, func(t *T) { IntRange(0, 255).Filter(func(v int) bool { return v%2 == 1 }).Draw(t, "odd") })
+	r := recordRun([]byte{2, 4, 7}, func(t *T) { IntRange(0, 255).Filter(func(v int) bool { return v%2 == 1 }).Draw(t, "odd") })
 	var discarded []int
 	for _, s := range r.Spans {
 		if s.Discarded {
@@ -222,7 +222,7 @@ func TestDrawLogIsStable(t *testing.T) {
 		r := Rand().Draw(t, "r")
 		t.Fatalf("%d", r.IntN(10))
 	}
-	a, b := Explain([]byte{1, 2, 3}, prop), Explain([]byte{1, 2, 3}, prop)
+	a, b := explainRun([]byte{1, 2, 3}, prop), explainRun([]byte{1, 2, 3}, prop)
 	if !cmp.Equal(a.Draws, b.Draws) || strings.Contains(a.Draws[0].Value, "0x") {
 		t.Errorf("the draw log of a *rand.Rand must not show addresses: %q then %q", a.Draws, b.Draws)
 	}

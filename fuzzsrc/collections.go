@@ -3,6 +3,8 @@ package fuzzsrc
 import (
 	"fmt"
 	"math"
+
+	"github.com/shortlex/shortlex/internal/record"
 )
 
 // Size bounds how many elements a collection has.
@@ -87,7 +89,7 @@ func (e *elements) more(label string) bool {
 		return false
 	default:
 		e.span = t.startSpan(label)
-		if !t.flip(KindMore, e.flag) {
+		if !t.flip(record.KindMore, e.flag) {
 			t.dropSpan(e.span)
 			e.span = -1
 			return false

@@ -3,6 +3,8 @@ package fuzzsrc
 import (
 	"fmt"
 	"math/rand/v2"
+
+	"github.com/shortlex/shortlex/internal/record"
 )
 
 // SliceOfDistinct draws a slice of distinct elements from elem, whose
@@ -60,7 +62,7 @@ func Permutation[V any](values []V) Generator[[]V] {
 		func(t *T) []V {
 			p := append([]V(nil), vals...)
 			for i := 0; i+1 < len(p); i++ {
-				if j := int(t.choose(KindIndex, uint64(len(p)-1-i))); j > 0 {
+				if j := int(t.choose(record.KindIndex, uint64(len(p)-1-i))); j > 0 {
 					p[i], p[i+j] = p[i+j], p[i]
 				}
 			}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/shortlex/shortlex/fuzzsrc"
+	"github.com/shortlex/shortlex/internal/engine"
 )
 
 func TestSliceOfDistinct(t *testing.T) {
@@ -30,7 +31,7 @@ func TestSliceOfDistinct(t *testing.T) {
 		})
 	}
 	// The rejected element is a discarded span, which the reducer deletes.
-	r := fuzzsrc.Run([]byte{0xff, 3, 0xff, 3, 0xff, 4}, func(t *fuzzsrc.T) { g.Draw(t, "s") })
+	r := engine.Run([]byte{0xff, 3, 0xff, 3, 0xff, 4}, func(t *fuzzsrc.T) { g.Draw(t, "s") })
 	var discarded []string
 	for _, s := range r.Spans {
 		if s.Discarded {
@@ -56,7 +57,7 @@ func TestSliceOfDistinctAlwaysDistinct(t *testing.T) {
 			data[i] = byte(r.Uint32())
 		}
 		var got []rec
-		res := fuzzsrc.Run(data, func(t *fuzzsrc.T) { got = g.Draw(t, "s") })
+		res := engine.Run(data, func(t *fuzzsrc.T) { got = g.Draw(t, "s") })
 		if res.Discarded {
 			continue
 		}
@@ -170,7 +171,7 @@ func TestFilterRejectingAlmostEverythingFails(t *testing.T) {
 			random[i] = 78
 		}
 	}
-	res := fuzzsrc.Run(random, func(t *fuzzsrc.T) { g.Draw(t, "v") })
+	res := engine.Run(random, func(t *fuzzsrc.T) { g.Draw(t, "v") })
 	if res.Failure == nil || !strings.Contains(res.Failure.Message, "its predicate keeps almost nothing") {
 		t.Errorf("random input: failure %+v, want the filter to fail the property", res.Failure)
 	}
@@ -178,7 +179,7 @@ func TestFilterRejectingAlmostEverythingFails(t *testing.T) {
 		t.Errorf("failure located at %s:%d, want the Draw call in this file", res.Failure.File, res.Failure.Line)
 	}
 	same := make([]byte, 200)
-	res = fuzzsrc.Run(same, func(t *fuzzsrc.T) { g.Draw(t, "v") })
+	res = engine.Run(same, func(t *fuzzsrc.T) { g.Draw(t, "v") })
 	if res.Failure != nil || !res.Discarded {
 		t.Errorf("repeated bytes: failure %+v, discarded %v; want the input discarded", res.Failure, res.Discarded)
 	}
@@ -229,7 +230,7 @@ func ExampleGenerator_Filter() {
 	for i := range data {
 		data[i] = byte(i)
 	}
-	r := fuzzsrc.Run(data, func(t *fuzzsrc.T) { never.Draw(t, "v") })
+	r := engine.Run(data, func(t *fuzzsrc.T) { never.Draw(t, "v") })
 	fmt.Println(r.Failure.Message)
 	// Output:
 	// 7

@@ -60,19 +60,18 @@
 // first; collections put a "one more?" flag before each element, so that
 // deleting an element deletes a contiguous region.
 //
-// # Recording
-//
-// [Run] runs a property once and returns its [Record]: every [Choice],
-// the labeled spans of every draw and collection element, how many bytes
-// it used and how it ended ([Failure] and its signature). [Explain] also
-// records the labeled draws ([Draw]) that reports show. Recording is off
-// in Check, the fuzzing hot path.
-//
 // # Statistics
 //
-// tools/stats replays a target's corpus with [EnvStats] set, under which
-// Check records each input's draws ([StatsEntry]) instead of checking
-// it, and prints histograms per label: values drawn, collection sizes,
-// OneOf branches, Repeat actions, inputs discarded, and the events a
-// property records with [T.Event].
+// The stats tool (tools/stats) replays a target's corpus and prints
+// histograms per label: values drawn, collection sizes, OneOf branches,
+// Repeat actions, inputs discarded, and the events a property records
+// with [T.Event].
+//
+// # Reduction
+//
+// What a reducer reads of a run (its choices, the labeled spans of every
+// draw and collection element, the bytes it used, how it failed) is
+// recorded by the engine behind this package, which Check, the minimize
+// tool (tools/minimize) and package minimize use; a target does not call
+// it. Recording is off in Check while fuzzing, the hot path.
 package fuzzsrc

@@ -12,7 +12,7 @@ import (
 
 // drawOnce draws one value from g on data.
 func drawOnce[V any](g Generator[V], data []byte) (v V) {
-	Run(data, func(t *T) { v = g.Draw(t, "v") })
+	recordRun(data, func(t *T) { v = g.Draw(t, "v") })
 	return v
 }
 

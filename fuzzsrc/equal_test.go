@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/shortlex/shortlex/internal/record"
 )
 
 func TestEqual(t *testing.T) {
@@ -42,14 +44,14 @@ func TestEqual(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := Run(nil, tt.prop)
+			r := recordRun(nil, tt.prop)
 			if got := r.Failure != nil; got != tt.fails {
 				t.Fatalf("%s: failed = %v, want %v (%+v)", tt.reason, got, tt.fails, r.Failure)
 			}
 			if !tt.fails {
 				return
 			}
-			if r.Failure.Kind != KindFatal {
+			if r.Failure.Kind != record.KindFatal {
 				t.Errorf("%s: failure kind %v, want fatal", tt.reason, r.Failure.Kind)
 			}
 			for _, want := range tt.message {

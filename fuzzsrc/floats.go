@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/shortlex/shortlex/internal/floatorder"
+	"github.com/shortlex/shortlex/internal/record"
 )
 
 // Floats are drawn as a sign coin, when both signs are possible, then a
@@ -172,10 +173,10 @@ type floatGen struct {
 // draw draws the value's bit pattern, sign included.
 func (g *floatGen) draw(t *T) uint64 {
 	sp, sign := &g.pos, uint64(0)
-	if g.hasNeg && (!g.hasPos || t.flip(KindBool, fairCoin)) {
+	if g.hasNeg && (!g.hasPos || t.flip(record.KindBool, fairCoin)) {
 		sp, sign = &g.neg, g.f.Top()
 	}
-	return g.f.Decode(sp.code(t.choose(KindFloat, sp.max))) | sign
+	return g.f.Decode(sp.code(t.choose(record.KindFloat, sp.max))) | sign
 }
 
 // anyFloat draws every value of the format.

@@ -8,6 +8,8 @@ import (
 	gofuzzheaders "github.com/AdaLogics/go-fuzz-headers"
 	"github.com/google/go-cmp/cmp"
 	"github.com/shortlex/shortlex/fuzzsrc"
+	"github.com/shortlex/shortlex/internal/engine"
+	"github.com/shortlex/shortlex/internal/record"
 )
 
 // anyOf erases a generator's type so that generators of every type fit
@@ -147,7 +149,7 @@ func FuzzSource(f *testing.F) {
 		for _, p := range plan {
 			mayDiscard = mayDiscard || sourceGens[int(p)%len(sourceGens)].skips
 		}
-		r := fuzzsrc.Run(data, prop)
+		r := engine.Run(data, prop)
 		if r.Failure != nil {
 			t.Fatalf("a generator panicked: %s\n%s", r.Failure.Message, r.Failure.Signature())
 		}
@@ -159,11 +161,11 @@ func FuzzSource(f *testing.F) {
 		}
 		checkChoices(t, r, data)
 		checkSpans(t, r)
-		again := fuzzsrc.Run(data, prop)
+		again := engine.Run(data, prop)
 		if diff := cmp.Diff(r, again); diff != "" {
 			t.Fatalf("a second run differs (-first +second):\n%s", diff)
 		}
-		explained := fuzzsrc.Explain(data, prop)
+		explained := engine.Explain(data, prop)
 		if diff := cmp.Diff(r.Choices, explained.Choices); diff != "" {
 			t.Fatalf("Explain's choices differ from Run's (-run +explain):\n%s", diff)
 		}
@@ -172,7 +174,7 @@ func FuzzSource(f *testing.F) {
 
 // checkChoices checks that the choices tile the bytes read, from the
 // start, and that minimize reads each one's index as the draw did.
-func checkChoices(t *testing.T, r *fuzzsrc.Record, data []byte) {
+func checkChoices(t *testing.T, r *record.Record, data []byte) {
 	t.Helper()
 	end := 0
 	for i, c := range r.Choices {
@@ -194,7 +196,7 @@ func checkChoices(t *testing.T, r *fuzzsrc.Record, data []byte) {
 
 // checkSpans checks that every span is closed, comes after its parent
 // and lies inside it.
-func checkSpans(t *testing.T, r *fuzzsrc.Record) {
+func checkSpans(t *testing.T, r *record.Record) {
 	t.Helper()
 	for i, s := range r.Spans {
 		if s.Start > s.End || s.Start < 0 {

@@ -9,6 +9,8 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+
+	"github.com/shortlex/shortlex/internal/record"
 )
 
 // A Generator draws values of type V from a [T]. Generators are values:
@@ -47,7 +49,7 @@ func (g Generator[V]) Draw(t *T, label string) V {
 func (g Generator[V]) drawLogged(t *T, label string) V {
 	v := g.value(t)
 	if t.log != nil && t.depth == 0 {
-		t.log.draws = append(t.log.draws, Draw{Label: label, Value: formatDrawn(v)})
+		t.log.draws = append(t.log.draws, record.Draw{Label: label, Value: formatDrawn(v)})
 	}
 	return v
 }
@@ -168,7 +170,7 @@ func SampledFrom[V any](values []V) Generator[V] {
 	}
 	return newGenerator(
 		func() string { return fmt.Sprintf("SampledFrom(%d %T)", len(values), values) },
-		func(t *T) V { return values[t.choose(KindIndex, uint64(len(values)-1))] })
+		func(t *T) V { return values[t.choose(record.KindIndex, uint64(len(values)-1))] })
 }
 
 // OneOf draws from one of gens, shrinking towards the first. It panics if
@@ -185,7 +187,7 @@ func OneOf[V any](gens ...Generator[V]) Generator[V] {
 			}
 			return "OneOf(" + strings.Join(names, ", ") + ")"
 		},
-		func(t *T) V { return gens[t.choose(KindIndex, uint64(len(gens)-1))].value(t) })
+		func(t *T) V { return gens[t.choose(record.KindIndex, uint64(len(gens)-1))].value(t) })
 }
 
 // funcName names a function value by its package and where it is
@@ -217,3 +219,12 @@ func funcName(f any) string {
 // funcNames caches funcName by code pointer: labels are made for every
 // draw a recording run makes, and a code pointer's position never changes.
 var funcNames sync.Map
+
+// shortFunc trims the import path from a function name, keeping the
+// package name: "example.com/calc.Eval.func1" becomes "calc.Eval.func1".
+func shortFunc(fn string) string {
+	if i := strings.LastIndex(fn, "/"); i >= 0 {
+		return fn[i+1:]
+	}
+	return fn
+}

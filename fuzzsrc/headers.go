@@ -2,6 +2,7 @@ package fuzzsrc
 
 import (
 	gofuzzheaders "github.com/AdaLogics/go-fuzz-headers"
+	"github.com/shortlex/shortlex/internal/record"
 )
 
 // headersAverage is the mean region length Headers aims for while
@@ -31,7 +32,7 @@ func HeadersSize(size Size) Generator[*gofuzzheaders.ConsumeFuzzer] {
 			var b []byte
 			e := newElements(t, size)
 			for e.more("byte") {
-				b = append(b, t.drawByte(KindByte))
+				b = append(b, t.drawByte(record.KindByte))
 			}
 			return gofuzzheaders.NewConsumer(b)
 		})

@@ -82,7 +82,7 @@ func TestHeadersExhaustion(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := Run(tt.data, harness)
+			r := recordRun(tt.data, harness)
 			if (r.Failure != nil) != tt.failed || r.SkipReason != tt.skipped {
 				t.Errorf("%s: failure %v, skip %q; want failed=%v, skip %q", tt.reason, r.Failure, r.SkipReason, tt.failed, tt.skipped)
 			}
@@ -92,7 +92,7 @@ func TestHeadersExhaustion(t *testing.T) {
 
 func TestHeadersSpans(t *testing.T) {
 	data := []byte{0xff, 'A', 0xff, 'B', 0}
-	r := Run(data, func(t *T) { Headers().Draw(t, "c") })
+	r := recordRun(data, func(t *T) { Headers().Draw(t, "c") })
 	want := []minimize.Span{
 		{Label: "Headers(0..)", Start: 0, End: 5, Parent: -1},
 		{Label: "byte", Start: 0, End: 2, Parent: 0},

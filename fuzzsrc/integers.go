@@ -3,6 +3,8 @@ package fuzzsrc
 import (
 	"fmt"
 	"math"
+
+	"github.com/shortlex/shortlex/internal/record"
 )
 
 // Integer is the set of integer types that integer generators draw.
@@ -53,7 +55,7 @@ func IntegerTowards[I Integer](lo, hi, towards I) Generator[I] {
 	return newGenerator(
 		func() string { return fmt.Sprintf("IntegerTowards[%T](%v, %v, %v)", lo, lo, hi, towards) },
 		func(t *T) I {
-			i := t.chooseAround(KindInteger, above+below, below)
+			i := t.chooseAround(record.KindInteger, above+below, below)
 			return fromOrderKey[I](zigzag(i, us, above, below))
 		})
 }

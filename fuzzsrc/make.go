@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"sync"
 	"unsafe"
+
+	"github.com/shortlex/shortlex/internal/record"
 )
 
 // defaultMakeDepth is how many pointers, slices and maps deep Make goes.
@@ -96,7 +98,7 @@ func buildPlan(typ reflect.Type, building map[reflect.Type]*plan) *plan {
 func compileFill(typ reflect.Type, building map[reflect.Type]*plan) fillFunc {
 	switch typ.Kind() {
 	case reflect.Bool:
-		return func(t *T, p unsafe.Pointer, _ int) { *(*bool)(p) = t.flip(KindBool, fairCoin) }
+		return func(t *T, p unsafe.Pointer, _ int) { *(*bool)(p) = t.flip(record.KindBool, fairCoin) }
 	case reflect.Int:
 		return scalarFill(Integers[int]())
 	case reflect.Int8:
@@ -140,7 +142,7 @@ func compileFill(typ reflect.Type, building map[reflect.Type]*plan) fillFunc {
 			draw := Bytes().draw
 			return func(t *T, p unsafe.Pointer, left int) {
 				if left == 0 {
-					t.flip(KindMore, defaultFlag)
+					t.flip(record.KindMore, defaultFlag)
 					return
 				}
 				*(*[]byte)(p) = draw(t)
@@ -231,7 +233,7 @@ func sliceFill(typ reflect.Type, building map[reflect.Type]*plan) fillFunc {
 	size := typ.Elem().Size()
 	return func(t *T, p unsafe.Pointer, left int) {
 		if left == 0 {
-			t.flip(KindMore, defaultFlag)
+			t.flip(record.KindMore, defaultFlag)
 			return
 		}
 		v := reflect.NewAt(typ, p).Elem()
@@ -251,7 +253,7 @@ func mapFill(typ reflect.Type, building map[reflect.Type]*plan) fillFunc {
 	kp, vp := buildPlan(kt, building), buildPlan(vt, building)
 	return func(t *T, p unsafe.Pointer, left int) {
 		if left == 0 {
-			t.flip(KindMore, defaultFlag)
+			t.flip(record.KindMore, defaultFlag)
 			return
 		}
 		m := reflect.NewAt(typ, p).Elem()
@@ -284,7 +286,7 @@ func pointerFill(typ reflect.Type, building map[reflect.Type]*plan) fillFunc {
 	et := typ.Elem()
 	elem := buildPlan(et, building)
 	return func(t *T, p unsafe.Pointer, left int) {
-		if !t.flip(KindBool, fairCoin) || left == 0 {
+		if !t.flip(record.KindBool, fairCoin) || left == 0 {
 			return
 		}
 		q := reflect.New(et).UnsafePointer()

@@ -57,7 +57,7 @@ func TestMakeGolden(t *testing.T) {
 		In: makeInner{X: 2}, P: &makeInner{X: -1, Label: "a"},
 		L: []int8{1}, A: [2]uint8{5, 6}, M: map[string]bool{"": true},
 	}
-	r := Run(data, func(t *T) {
+	r := recordRun(data, func(t *T) {
 		got := Make[makeStruct]().Draw(t, "v")
 		if got.Fn != nil || got.hidden != 0 {
 			t.Fatalf("unexported and func fields are left zero: %+v", got)
@@ -96,7 +96,7 @@ func TestMakeEmptyIsZero(t *testing.T) {
 }
 
 func TestMakeFieldSpans(t *testing.T) {
-	r := Run(makeGoldenInput, func(t *T) { Make[makeStruct]().Draw(t, "v") })
+	r := recordRun(makeGoldenInput, func(t *T) { Make[makeStruct]().Draw(t, "v") })
 	var top, inner []string
 	for _, s := range r.Spans {
 		switch {

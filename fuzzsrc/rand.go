@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"sync"
+
+	"github.com/shortlex/shortlex/internal/record"
 )
 
 // Rand draws a *rand.Rand (math/rand/v2) whose randomness is the choice
@@ -72,7 +74,7 @@ type randSource struct {
 // It tells these apart by its caller's frames, which costs a short
 // stack walk per word (see randModeOf).
 func (s *randSource) Uint64() uint64 {
-	w := s.t.choose(KindByte, math.MaxUint64)
+	w := s.t.choose(record.KindByte, math.MaxUint64)
 	runtime.Callers(2, s.pcs[:]) // skip Callers and Uint64
 	switch randModeOf(s.pcs) {
 	case modeShuffle:

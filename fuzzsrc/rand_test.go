@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/shortlex/shortlex/internal/record"
 )
 
 // withRand runs f on a Rand drawing from data, failing the test instead
@@ -20,7 +22,7 @@ func withRand[V any](t *testing.T, data []byte, f func(r *rand.Rand) V) V {
 	done := make(chan V, 1)
 	go func() {
 		var v V
-		Run(data, func(t *T) { v = FromRand(f).Draw(t, "v") })
+		recordRun(data, func(t *T) { v = FromRand(f).Draw(t, "v") })
 		done <- v
 	}()
 	select {
@@ -192,14 +194,14 @@ func TestRandMonotone(t *testing.T) {
 
 func TestRandRecord(t *testing.T) {
 	data := words(5, 6)
-	r := Run(data, func(t *T) {
+	r := recordRun(data, func(t *T) {
 		FromRand(func(r *rand.Rand) int { return r.IntN(3) + r.IntN(3) }).Draw(t, "sum")
 	})
 	if len(r.Choices) != 2 || r.Used != 16 {
 		t.Fatalf("two IntN calls: %d choices, %d bytes used; want 2 and 16", len(r.Choices), r.Used)
 	}
 	for i, c := range r.Choices {
-		if c.Offset != 8*i || c.Width != 8 || c.Max != math.MaxUint64 || c.Kind != KindByte || c.Index != uint64(5+i) {
+		if c.Offset != 8*i || c.Width != 8 || c.Max != math.MaxUint64 || c.Kind != record.KindByte || c.Index != uint64(5+i) {
 			t.Errorf("choice %d = %+v, want the %d-th 8-byte word, index %d", i, c, i, 5+i)
 		}
 	}
@@ -211,7 +213,7 @@ func TestRandRecord(t *testing.T) {
 func TestRandLazy(t *testing.T) {
 	// Rand draws nothing itself; its words come from where they are asked.
 	var got []int
-	Run([]byte{0xff, 0, 0, 0, 0, 0, 0, 0, 0x80}, func(t *T) {
+	recordRun([]byte{0xff, 0, 0, 0, 0, 0, 0, 0, 0x80}, func(t *T) {
 		r := Rand().Draw(t, "r")
 		got = append(got, int(Byte().Draw(t, "b")), r.IntN(256))
 	})

@@ -1,6 +1,10 @@
 package fuzzsrc
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/shortlex/shortlex/internal/record"
+)
 
 // Recursive draws recursive data: trees, expressions, nested lists. At
 // each level it draws a one-byte branch choice: index 0 draws from base,
@@ -20,7 +24,7 @@ func Recursive[V any](base Generator[V], extend func(Generator[V]) Generator[V],
 	label := func() string { return fmt.Sprintf("Recursive(%s, %d)", base.String(), maxDepth) }
 	level := func(ext Generator[V]) Generator[V] {
 		return newGenerator(label, func(t *T) V {
-			if t.choose(KindIndex, 1) == 0 || ext.draw == nil {
+			if t.choose(record.KindIndex, 1) == 0 || ext.draw == nil {
 				return base.value(t)
 			}
 			return ext.value(t)

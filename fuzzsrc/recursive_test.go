@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/shortlex/shortlex/internal/record"
 )
 
 // tree is a leaf holding a digit or a node holding up to three subtrees.
@@ -82,7 +84,7 @@ func TestRecursiveGolden(t *testing.T) {
 
 // spansLabeled returns the indices of r's spans whose label starts with
 // prefix, in order.
-func spansLabeled(r *Record, prefix string) []int {
+func spansLabeled(r *record.Record, prefix string) []int {
 	var is []int
 	for i, s := range r.Spans {
 		if strings.HasPrefix(s.Label, prefix) {
@@ -94,7 +96,7 @@ func spansLabeled(r *Record, prefix string) []int {
 
 func TestRecursiveSpansShareLabel(t *testing.T) {
 	g := treeGen(2)
-	r := Run(bytes.Repeat([]byte{0xff}, 64), func(t *T) { g.Draw(t, "tree") })
+	r := recordRun(bytes.Repeat([]byte{0xff}, 64), func(t *T) { g.Draw(t, "tree") })
 	levels := spansLabeled(r, "Recursive(")
 	// The full tree of depth 2 and fan-out 3: 1 + 3 + 9 levels.
 	if len(levels) != 13 {
@@ -112,7 +114,7 @@ func TestRecursiveDescendantReplaces(t *testing.T) {
 	// it: root (extend, flag, L1 (extend, flag, L2 (base 5), stop), stop).
 	data := []byte{0x80, 0xff, 0x80, 0xff, 0x00, 0x80, 0x00, 0x00}
 	g := treeGen(2)
-	r := Run(data, func(t *T) { g.Draw(t, "tree") })
+	r := recordRun(data, func(t *T) { g.Draw(t, "tree") })
 	spans := spansLabeled(r, "Recursive(")
 	if len(spans) != 3 {
 		t.Fatalf("got %d Recursive spans, want 3", len(spans))
@@ -179,7 +181,7 @@ func pairAt(depth int) Generator[int] {
 // drawn from copies of the same function literal, carry one label: the
 // reducer sorts and collapses only spans whose labels match.
 func TestCustomLabelSurvivesInlining(t *testing.T) {
-	r := Run(bytes.Repeat([]byte{0xff}, 16), func(t *T) { pairAt(3).Draw(t, "tree") })
+	r := recordRun(bytes.Repeat([]byte{0xff}, 16), func(t *T) { pairAt(3).Draw(t, "tree") })
 	labels := map[string]int{}
 	for _, i := range spansLabeled(r, "Custom(") {
 		labels[r.Spans[i].Label]++

@@ -6,13 +6,14 @@ import (
 	"strings"
 	"time"
 
+	"github.com/shortlex/shortlex/internal/record"
 	"github.com/shortlex/shortlex/minimize"
 )
 
 // formatReport describes a failing run for a person: how it failed and
 // where, every labeled draw in order, the property's log lines and the
 // failure's signature.
-func formatReport(r *Record, data []byte) string {
+func formatReport(r *record.Record, data []byte) string {
 	var b strings.Builder
 	f := r.Failure
 	if f == nil {
@@ -20,7 +21,7 @@ func formatReport(r *Record, data []byte) string {
 		b.WriteString("fuzzsrc: the property failed, but did not fail again when re-run to report its draws (is it deterministic?)\n")
 	} else {
 		verb := "failed"
-		if f.Kind == KindPanic {
+		if f.Kind == record.KindPanic {
 			verb = "panicked"
 		}
 		fmt.Fprintf(&b, "fuzzsrc: property %s at %s: %s\n", verb, f.Location(), f.Message)

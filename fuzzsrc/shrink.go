@@ -1,6 +1,7 @@
 package fuzzsrc
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -8,9 +9,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/shortlex/shortlex/corpus"
+	"github.com/shortlex/shortlex/internal/record"
 	"github.com/shortlex/shortlex/minimize"
 )
 
@@ -32,20 +35,41 @@ const (
 // EnvShrink says otherwise.
 const DefaultShrinkTime = 5 * time.Second
 
+// plainGoTest reports whether Check may shrink a failing input in this
+// process: only under plain go test, where a failing seed input is the
+// user's to debug, and not under go test -fuzz (whose coordinator and
+// workers run the target to explore and minimize inputs themselves) nor
+// in an OSS-Fuzz build (no go test flags at all). Check asks on every
+// input, so the answer is read once, after the flags are parsed (they do
+// not change after); a flag lookup costs about as much as Check.
+func plainGoTest() bool {
+	if !flag.Parsed() {
+		return false // not a go test binary, or its flags are not set up
+	}
+	goTest.once.Do(func() {
+		if flag.Lookup("test.v") == nil {
+			return
+		}
+		if f := flag.Lookup("test.fuzz"); f == nil || f.Value.String() != "" {
+			return
+		}
+		f := flag.Lookup("test.fuzzworker")
+		goTest.plain = f != nil && f.Value.String() == "false"
+	})
+	return goTest.plain
+}
+
+// goTest caches plainGoTest's answer.
+var goTest struct {
+	once  sync.Once
+	plain bool
+}
+
 // shrinkBudget returns how long Check may shrink a failing input in this
-// process, or 0 if it must not: shrinking happens only under plain go
-// test, where a failing seed input is the user's to debug, and not under
-// go test -fuzz (whose coordinator and workers run the target to explore
-// and minimize inputs themselves) nor in an OSS-Fuzz build (no go test
-// flags at all).
+// process, or 0 if it must not: not under plain go test (plainGoTest),
+// or turned off by EnvShrink.
 func shrinkBudget() (time.Duration, error) {
-	if flag.Lookup("test.v") == nil {
-		return 0, nil // not a go test binary, or its flags are not set up
-	}
-	if f := flag.Lookup("test.fuzz"); f == nil || f.Value.String() != "" {
-		return 0, nil
-	}
-	if f := flag.Lookup("test.fuzzworker"); f == nil || f.Value.String() != "false" {
+	if !plainGoTest() {
 		return 0, nil
 	}
 	v, ok := os.LookupEnv(EnvShrink)
@@ -73,33 +97,35 @@ var errGoexit = errors.New("the property called runtime.Goexit")
 
 // shrinkResult is an in-process reduction of a failing input.
 type shrinkResult struct {
-	original *Record // the original input's run
-	minimal  []byte  // the smallest input that fails the same way
-	explain  *Record // the minimal input's run, with its draws
+	original *record.Record // Check's run of the original input
+	minimal  []byte         // the smallest input that fails the same way
+	explain  *record.Record // the minimal input's run, with its draws
 	res      minimize.Result
 	err      error  // why the reduction stopped early, if it did
 	note     string // something the user must know: flaky, slipped
 }
 
-// shrinkFailure reduces data, on which prop failed, for at most budget.
-// Each candidate runs on its own goroutine with a watchdog, so that one
-// that loops forever stops the reduction instead of the test.
-func shrinkFailure(data []byte, prop func(*T), budget time.Duration) *shrinkResult {
-	start := time.Now()
-	original := Run(data, prop)
-	limit := max(time.Second, 20*time.Since(start))
+// firstRun is Check's run of the input, which found the failure: its
+// record, which the reducer takes as its first run, and how long it took.
+type firstRun struct {
+	rec  *record.Record
+	took time.Duration
+}
+
+// shrinkFailure reduces data, on which prop failed in the run first, for
+// at most budget. Each candidate runs on its own goroutine with a
+// watchdog, so that one that loops forever stops the reduction instead
+// of the test.
+func shrinkFailure(data []byte, prop func(*T), budget time.Duration, first *firstRun) *shrinkResult {
+	original := first.rec
+	limit := max(time.Second, 20*first.took)
 	sr := &shrinkResult{original: original, minimal: data}
-	if original.Failure == nil {
-		sr.note = "the failure did not happen again when the input was re-run, so it was not shrunk (is the property deterministic?)"
-		sr.explain = Explain(data, prop)
-		return sr
-	}
 	run := func(ctx context.Context, in []byte) (minimize.Outcome, error) {
-		done := make(chan *Record, 1)
+		done := make(chan *record.Record, 1)
 		go func() {
-			var r *Record
+			var r *record.Record
 			defer func() { done <- r }() // also on runtime.Goexit
-			r = Run(in, prop)
+			r = recordRun(in, prop)
 		}()
 		timer := time.NewTimer(limit)
 		defer timer.Stop()
@@ -113,22 +139,28 @@ func shrinkFailure(data []byte, prop func(*T), budget time.Duration) *shrinkResu
 			return minimize.Outcome{}, fmt.Errorf("%w (over %v)", errCandidateHung, limit)
 		}
 	}
-	first := original.Outcome() // the run above: Minimize need not repeat it
-	sr.res, sr.err = minimize.Minimize(context.Background(), data, run, minimize.Options{Workers: 1, Timeout: budget, First: &first})
-	sr.res.Stats.Runs++ // the report counts the original's run, as it did when Minimize made it
-	if errors.Is(sr.err, minimize.ErrNotFailing) {
-		sr.note = "the failure did not happen again when the input was re-run, so it was not shrunk (is the property deterministic?)"
-		sr.explain = Explain(data, prop)
-		return sr
-	}
+	out := original.Outcome() // Check's run: Minimize need not repeat it
+	sr.res, sr.err = minimize.Minimize(context.Background(), data, run, minimize.Options{Workers: 1, Timeout: budget, First: &out})
+	sr.res.Stats.Runs++ // the report counts Check's run, as the reducer's first
 	if sr.res.Input != nil {
 		sr.minimal = sr.res.Input
 	}
-	sr.explain = Explain(sr.minimal, prop)
-	if got := sr.explain.Failure.Signature(); got != original.Failure.Signature() {
-		sr.note = fmt.Sprintf("the minimal input fails differently (%s) when re-run with logging; reporting the original input", orNone(got))
-		sr.minimal = data
-		sr.explain = Explain(data, prop)
+	sr.explain = explainRun(sr.minimal, prop)
+	want := original.Failure.Signature()
+	if got := sr.explain.Failure.Signature(); got != want {
+		// Report the original input, as it fails now.
+		if !bytes.Equal(sr.minimal, data) {
+			sr.minimal = data
+			sr.explain = explainRun(data, prop)
+		}
+		switch again := sr.explain.Failure.Signature(); {
+		case again == want:
+			sr.note = fmt.Sprintf("the minimal input fails differently (%s) when re-run with logging; reporting the original input", orNone(got))
+		case again == "":
+			sr.note = "the failure did not happen again when the input was re-run, so it was not shrunk (is the property deterministic?)"
+		default:
+			sr.note = fmt.Sprintf("the input fails differently (%s) when re-run, so it was not shrunk (is the property deterministic?)", again)
+		}
 	}
 	return sr
 }

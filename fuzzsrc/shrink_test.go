@@ -285,3 +285,32 @@ func FuzzFound(f *testing.F) {
 		})
 	}
 }
+
+// TestShrinkRunsFailingInputOnce counts the runs of a failing seed input
+// before the reducer tries its first candidate: Check's own run found
+// the failure and recorded what the reducer needs, so no other run of it
+// comes first.
+func TestShrinkRunsFailingInputOnce(t *testing.T) {
+	t.Setenv(EnvShrink, "")
+	t.Setenv(EnvSave, "")
+	data := []byte{0xff}
+	var before int // runs of data before the first other input
+	candidate := false
+	report := checkReport(t, "FuzzOnce/seed#0", data, func(t *T) {
+		if !bytes.Equal(t.data, data) {
+			candidate = true
+		}
+		if !candidate {
+			before++
+		}
+		if Byte().Draw(t, "n") > 3 {
+			t.Fatalf("big")
+		}
+	})
+	if before != 1 {
+		t.Errorf("the failing input ran %d times before the first candidate, want once", before)
+	}
+	if !strings.Contains(report, "minimized the failing input from 1 bytes / 1 choices to 1 bytes / 1 choices") || !strings.Contains(report, "draw n: 0x4") {
+		t.Errorf("report does not show the input shrunk to n = 4:\n%s", report)
+	}
+}

@@ -6,6 +6,8 @@ import (
 	"math/bits"
 
 	"github.com/shortlex/shortlex/minimize"
+
+	"github.com/shortlex/shortlex/internal/record"
 )
 
 // read consumes width bytes of the choice sequence as a big-endian
@@ -32,14 +34,14 @@ func (t *T) read(width int) uint64 {
 // It consumes the fewest whole bytes that can hold max and maps them to
 // an index as minimize.Choice documents. A choice with one possible value
 // consumes nothing.
-func (t *T) choose(kind Kind, max uint64) uint64 {
+func (t *T) choose(kind record.Kind, max uint64) uint64 {
 	return t.chooseAround(kind, max, 0)
 }
 
 // chooseAround is choose for a value that zigzags around a shrink point
 // with below values under it (see minimize.Choice), which the reducer
 // needs to lower the value's magnitude while keeping its sign.
-func (t *T) chooseAround(kind Kind, max, below uint64) uint64 {
+func (t *T) chooseAround(kind record.Kind, max, below uint64) uint64 {
 	if max == 0 {
 		return 0
 	}
@@ -49,7 +51,7 @@ func (t *T) chooseAround(kind Kind, max, below uint64) uint64 {
 	}
 	offset := t.pos
 	i := minimize.IndexOf(t.read(width), width, max)
-	t.rec.choices = append(t.rec.choices, Choice{
+	t.rec.choices = append(t.rec.choices, record.Choice{
 		Choice: minimize.Choice{Offset: offset, Width: width, Max: max, Below: below},
 		Kind:   kind,
 		Index:  i,
@@ -59,14 +61,14 @@ func (t *T) chooseAround(kind Kind, max, below uint64) uint64 {
 
 // drawByte draws one byte as a choice whose index is the byte itself
 // (Max 255 is the identity encoding).
-func (t *T) drawByte(kind Kind) byte {
+func (t *T) drawByte(kind record.Kind) byte {
 	return byte(t.chooseSmall(kind, 255))
 }
 
 // chooseSmall is choose for max < 256: one byte r, index r*(max+1)>>8.
 // Coins, flags and bytes, the most frequent draws, take its first branch
 // while fuzzing.
-func (t *T) chooseSmall(kind Kind, max uint64) uint64 {
+func (t *T) chooseSmall(kind record.Kind, max uint64) uint64 {
 	if p := t.pos; t.rec == nil && p < len(t.data) {
 		t.pos = p + 1
 		return uint64(t.data[p]) * (max + 1) >> 8
@@ -101,14 +103,14 @@ func newCoin(p float64) coin {
 }
 
 // flip draws coin c.
-func (t *T) flip(kind Kind, c coin) bool {
+func (t *T) flip(kind record.Kind, c coin) bool {
 	return t.chooseSmall(kind, c.max) >= c.from
 }
 
 // recorder holds what a recording run records. A nil recorder costs a
 // pointer comparison per draw.
 type recorder struct {
-	choices []Choice
+	choices []record.Choice
 	spans   []minimize.Span
 	open    int // index of the innermost open span, or -1
 }

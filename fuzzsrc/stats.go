@@ -5,38 +5,9 @@ import (
 	"os"
 	"strings"
 	"sync"
+
+	"github.com/shortlex/shortlex/internal/record"
 )
-
-// EnvStats, when set to a file path, makes Check record what each input
-// draws instead of checking the property: it explains the run and
-// appends one JSON line (a [StatsEntry]) to the file, and never fails.
-// The stats tool (tools/stats) sets it to replay a fuzz target's corpus
-// and show the distribution of the values the target draws.
-const EnvStats = "SHORTLEX_STATS"
-
-// StatsEntry is one input's line in an EnvStats file.
-type StatsEntry struct {
-	Bytes      int    `json:"bytes"`
-	Used       int    `json:"used"`
-	Discarded  bool   `json:"discarded,omitempty"`
-	SkipReason string `json:"skip,omitempty"`
-	Failed     string `json:"failed,omitempty"` // the failure's signature
-
-	Draws  []Draw      `json:"draws,omitempty"`  // top-level labeled draws; a Repeat step is a "call"
-	Events []string    `json:"events,omitempty"` // T.Event labels, in order
-	Spans  []StatsSpan `json:"spans,omitempty"`
-}
-
-// StatsSpan is a span as the stats tool reads it: its label, how many
-// element spans (collection elements, Repeat steps) it holds, and the
-// index of its first choice if that is a pick (OneOf, SampledFrom, a
-// Repeat step's action).
-type StatsSpan struct {
-	Label     string `json:"l"`
-	Elements  int    `json:"n,omitempty"`
-	Pick      int    `json:"pick"` // -1: none
-	Discarded bool   `json:"d,omitempty"`
-}
 
 // eventPrefix marks an event among a run's log lines.
 const eventPrefix = "event: "
@@ -62,7 +33,7 @@ var stats struct {
 // statsFile opens the EnvStats file once; nil if the variable is unset.
 func statsFile() (*os.File, error) {
 	stats.once.Do(func() {
-		if p := os.Getenv(EnvStats); p != "" {
+		if p := os.Getenv(record.EnvStats); p != "" {
 			stats.file, stats.err = os.OpenFile(p, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o666)
 		}
 	})
@@ -71,8 +42,8 @@ func statsFile() (*os.File, error) {
 
 // recordStats explains prop's run on data and appends its StatsEntry.
 func recordStats(f *os.File, data []byte, prop func(*T)) error {
-	r := Explain(data, prop)
-	e := StatsEntry{Bytes: len(data), Used: r.Used, Discarded: r.Discarded, SkipReason: r.SkipReason, Draws: r.Draws}
+	r := explainRun(data, prop)
+	e := record.StatsEntry{Bytes: len(data), Used: r.Used, Discarded: r.Discarded, SkipReason: r.SkipReason, Draws: r.Draws}
 	if r.Failure != nil {
 		e.Failed = r.Failure.Signature()
 	}
@@ -81,9 +52,9 @@ func recordStats(f *os.File, data []byte, prop func(*T)) error {
 			e.Events = append(e.Events, ev)
 		}
 	}
-	e.Spans = make([]StatsSpan, len(r.Spans))
+	e.Spans = make([]record.StatsSpan, len(r.Spans))
 	for i, s := range r.Spans {
-		e.Spans[i] = StatsSpan{Label: s.Label, Pick: -1, Discarded: s.Discarded}
+		e.Spans[i] = record.StatsSpan{Label: s.Label, Pick: -1, Discarded: s.Discarded}
 	}
 	for _, s := range r.Spans {
 		if p := s.Parent; p >= 0 && !s.Discarded && isElement(s.Label) {
@@ -96,7 +67,7 @@ func recordStats(f *os.File, data []byte, prop func(*T)) error {
 		for c < len(r.Choices) && r.Choices[c].Offset < s.Start {
 			c++
 		}
-		if c < len(r.Choices) && r.Choices[c].Offset == s.Start && r.Choices[c].Kind == KindIndex && s.End > s.Start {
+		if c < len(r.Choices) && r.Choices[c].Offset == s.Start && r.Choices[c].Kind == record.KindIndex && s.End > s.Start {
 			e.Spans[i].Pick = int(r.Choices[c].Index)
 		}
 	}

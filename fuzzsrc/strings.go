@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"slices"
 	"unicode/utf8"
+
+	"github.com/shortlex/shortlex/internal/record"
 )
 
 // Runes are numbered in shrink order by rank: first the digits, upper- and
@@ -35,11 +37,11 @@ const (
 
 // drawRune draws any valid rune in shrink order.
 func (t *T) drawRune() rune {
-	i := t.chooseSmall(KindRune, 128+runeBlocks-1)
+	i := t.chooseSmall(record.KindRune, 128+runeBlocks-1)
 	if i < 128 {
 		return rune(asciiByRank[i])
 	}
-	return runeOfRank(128 + (i-128)*runeBlockSize + t.choose(KindRune, runeBlockSize-1))
+	return runeOfRank(128 + (i-128)*runeBlockSize + t.choose(record.KindRune, runeBlockSize-1))
 }
 
 // runeOfRank returns the rune of a rank in shrink order.
@@ -98,7 +100,7 @@ func RuneFrom(alphabet string) Generator[rune] {
 	runes = slices.Compact(runes)
 	return newGenerator(
 		func() string { return fmt.Sprintf("RuneFrom(%q)", string(runes)) },
-		func(t *T) rune { return runes[t.choose(KindRune, uint64(len(runes)-1))] })
+		func(t *T) rune { return runes[t.choose(record.KindRune, uint64(len(runes)-1))] })
 }
 
 // String draws a valid UTF-8 string of any length, shrinking towards the
@@ -290,7 +292,7 @@ func BytesN(minLen, maxLen int) Generator[[]byte] {
 			var b []byte
 			e := newElements(t, size)
 			for e.more("element") {
-				b = append(b, t.drawByte(KindByte))
+				b = append(b, t.drawByte(record.KindByte))
 			}
 			return b
 		})

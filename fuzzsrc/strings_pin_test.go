@@ -110,7 +110,7 @@ func TestStringDrawsFastMatchesRecorded(t *testing.T) {
 		for _, data := range pinnedInputs() {
 			fast := drawTwice(&T{data: data}, g.draw)
 			var recorded string
-			Run(data, func(t *T) { recorded = drawTwice(t, g.draw) })
+			recordRun(data, func(t *T) { recorded = drawTwice(t, g.draw) })
 			if fast != recorded && bad < 5 {
 				bad++
 				t.Errorf("%s on %x: fuzzing decodes %s, recording %s", g.name, data, fast, recorded)

@@ -5,6 +5,8 @@ import (
 	"path"
 	"runtime"
 	"strings"
+
+	"github.com/shortlex/shortlex/internal/record"
 )
 
 // TB is the part of a test handle that [Check] uses. Every way Go fuzz
@@ -34,13 +36,13 @@ type T struct {
 	steps int       // nesting of Repeat's steps, in which an empty Pool rejects the step
 
 	helpers map[string]bool // functions that called Helper
-	failure *Failure        // first failure, from Errorf or Fatalf
+	failure *record.Failure // first failure, from Errorf or Fatalf
 	skipped string          // why the input was discarded, if it was
 }
 
 // drawLog collects a run's labeled draws and log lines for a report.
 type drawLog struct {
-	draws []Draw
+	draws []record.Draw
 	logs  []string
 }
 
@@ -75,12 +77,12 @@ func (t *T) Logf(format string, args ...any) {
 // Errorf fails the property and lets it continue, like testing.T.Errorf.
 // The failure's location is the first Errorf or Fatalf call.
 func (t *T) Errorf(format string, args ...any) {
-	t.fail(KindError, fmt.Sprintf(format, args...))
+	t.fail(record.KindError, fmt.Sprintf(format, args...))
 }
 
 // Fatalf fails the property and stops it, like testing.T.Fatalf.
 func (t *T) Fatalf(format string, args ...any) {
-	t.fail(KindFatal, fmt.Sprintf(format, args...))
+	t.fail(record.KindFatal, fmt.Sprintf(format, args...))
 	panic(stopTest{})
 }
 
@@ -101,11 +103,11 @@ func (t *T) Assume(cond bool) {
 // Failed reports whether the property has failed so far.
 func (t *T) Failed() bool { return t.failure != nil }
 
-func (t *T) fail(kind FailureKind, msg string) {
+func (t *T) fail(kind record.FailureKind, msg string) {
 	if t.failure != nil {
 		return
 	}
-	f := &Failure{Kind: kind, Message: msg}
+	f := &record.Failure{Kind: kind, Message: msg}
 	f.Func, f.File, f.Line = t.caller()
 	t.failure = f
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/shortlex/shortlex/fuzzsrc"
+	"github.com/shortlex/shortlex/internal/engine"
 	"github.com/shortlex/shortlex/minimize"
 )
 
@@ -28,12 +29,12 @@ func (p property) prop(t *fuzzsrc.T) {
 }
 
 func (p property) run(_ context.Context, in []byte) (minimize.Outcome, error) {
-	return fuzzsrc.Run(in, p.prop).Outcome(), nil
+	return engine.Run(in, p.prop).Outcome(), nil
 }
 
 // value draws p's value from input.
 func (p property) value(input []byte) (v any) {
-	fuzzsrc.Run(input, func(t *fuzzsrc.T) { v = p.draw(t) })
+	engine.Run(input, func(t *fuzzsrc.T) { v = p.draw(t) })
 	return v
 }
 
@@ -50,7 +51,7 @@ func failingInputs(t *testing.T, p property, n int, seed uint64) [][]byte {
 		for i := range in {
 			in[i] = byte(rng.Uint32())
 		}
-		if fuzzsrc.Run(in, p.prop).Failure != nil {
+		if engine.Run(in, p.prop).Failure != nil {
 			ins = append(ins, in)
 		}
 	}
@@ -350,5 +351,35 @@ func TestRankValuesLowersOrderInOneRun(t *testing.T) {
 		if ps.Name == "rank values" && ps.Shrinks == 0 {
 			t.Errorf("rank values made no shrink (%d runs); the values were lowered some other way in %d runs", ps.Runs, res.Stats.Runs)
 		}
+	}
+}
+
+// TestChoiceSequence reduces a fuzzsrc property, whose recorded choices
+// and spans guide the reducer: the reduced input draws the simplest
+// failing value. (It was an example until the engine's Run moved behind
+// internal/, which an example's reader cannot import.)
+func TestChoiceSequence(t *testing.T) {
+	prop := func(t *fuzzsrc.T) {
+		xs := fuzzsrc.SliceOf(fuzzsrc.IntRange(0, 1000)).Draw(t, "xs")
+		sum := 0
+		for _, x := range xs {
+			sum += x
+		}
+		if sum > 1500 {
+			t.Fatalf("sum %d", sum)
+		}
+	}
+	run := func(_ context.Context, in []byte) (minimize.Outcome, error) {
+		return engine.Run(in, prop).Outcome(), nil
+	}
+	input := []byte{0xff, 0x90, 0x01, 0xff, 0xf0, 0x22, 0xff, 0x75, 0x75, 0xff, 0x33, 0x01}
+	res, err := minimize.Minimize(context.Background(), input, run, minimize.Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var xs []int
+	engine.Run(res.Input, func(t *fuzzsrc.T) { xs = fuzzsrc.SliceOf(fuzzsrc.IntRange(0, 1000)).Draw(t, "xs") })
+	if want := []int{501, 1000}; !cmp.Equal(xs, want) || res.Stop != minimize.FixedPoint {
+		t.Errorf("reduced to %v (%v), want %v at a fixed point", xs, res.Stop, want)
 	}
 }

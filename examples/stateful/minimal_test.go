@@ -6,7 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/shortlex/shortlex/examples/internal/crashers"
-	"github.com/shortlex/shortlex/fuzzsrc"
+	"github.com/shortlex/shortlex/internal/engine"
 	"github.com/shortlex/shortlex/minimize"
 )
 
@@ -23,7 +23,7 @@ var minimalCalls = []string{"c.Put(0, 0)", "c.Put(1, 0)", "c.Get(0)", "c.Put(2, 
 // callsOf returns the calls the report shows for input.
 func callsOf(input []byte) []string {
 	var out []string
-	for _, d := range fuzzsrc.Explain(input, cacheAgrees).Draws {
+	for _, d := range engine.Explain(input, cacheAgrees).Draws {
 		out = append(out, d.Value)
 	}
 	return out

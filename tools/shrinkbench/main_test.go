@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/shortlex/shortlex/fuzzsrc"
+	"github.com/shortlex/shortlex/internal/engine"
 	"github.com/shortlex/shortlex/minimize"
 	"github.com/shortlex/shortlex/tools/shrinkbench/bench"
 )
@@ -111,7 +111,7 @@ func TestPrintPasses(t *testing.T) {
 func TestRestartsKeepSmallest(t *testing.T) {
 	b := benchmark(t, "binheap")
 	run := func(_ context.Context, c []byte) (minimize.Outcome, error) {
-		return fuzzsrc.Run(c, b.Prop).Outcome(), nil
+		return engine.Run(c, b.Prop).Outcome(), nil
 	}
 	for seed := range 8 {
 		in, err := failingInput(b, 1, seed, 256)

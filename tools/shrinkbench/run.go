@@ -12,7 +12,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/shortlex/shortlex/fuzzsrc"
+	"github.com/shortlex/shortlex/internal/engine"
 	"github.com/shortlex/shortlex/minimize"
 	"github.com/shortlex/shortlex/tools/shrinkbench/baseline"
 	"github.com/shortlex/shortlex/tools/shrinkbench/bench"
@@ -73,7 +73,7 @@ func runBenchmark(ctx context.Context, b bench.Benchmark, cfg config) (*results,
 	for k := range r.finals {
 		r.finals[k] = make([]final, n)
 	}
-	minRec := fuzzsrc.Run(b.MinInput, b.Prop)
+	minRec := engine.Run(b.MinInput, b.Prop)
 	minKey := minimize.OrderKey(b.MinInput, minRec.Outcome())
 
 	var wg sync.WaitGroup
@@ -131,9 +131,9 @@ func failingInput(b bench.Benchmark, base uint64, seed, maxLen int) ([]byte, err
 			in[i] = byte(rng.Uint32())
 		}
 		if b.Mutate {
-			mutate(rng, in, fuzzsrc.Run(in, b.Prop).Used)
+			mutate(rng, in, engine.Run(in, b.Prop).Used)
 		}
-		if fuzzsrc.Run(in, b.Prop).Failure != nil {
+		if engine.Run(in, b.Prop).Failure != nil {
 			return in, nil
 		}
 	}
@@ -173,7 +173,7 @@ func rapidSeed(base uint64, name string, seed int) uint64 {
 
 // describe fills in what a byte reducer's final input is.
 func describe(b bench.Benchmark, in []byte) final {
-	rec := fuzzsrc.Run(in, b.Prop)
+	rec := engine.Run(in, b.Prop)
 	f := final{ok: true, input: in, key: minimize.OrderKey(in, rec.Outcome())}
 	f.value, f.size = b.Decode(in)
 	return f
@@ -185,7 +185,7 @@ func describe(b bench.Benchmark, in []byte) final {
 // would buy. Calls, time and per-pass counts add up over all reductions.
 func runOurs(ctx context.Context, b bench.Benchmark, in []byte, restarts int) (final, error) {
 	run := func(_ context.Context, c []byte) (minimize.Outcome, error) {
-		return fuzzsrc.Run(c, b.Prop).Outcome(), nil
+		return engine.Run(c, b.Prop).Outcome(), nil
 	}
 	var best final
 	for seed := range uint64(restarts + 1) {
@@ -222,9 +222,9 @@ func addPasses(a, b []minimize.PassStats) []minimize.PassStats {
 // accepts any failure, as go test -fuzz does; otherwise only the original
 // signature.
 func runBytes(b bench.Benchmark, in []byte, reduce func([]byte, baseline.Test) ([]byte, int), anyFailure bool) final {
-	sig := fuzzsrc.Run(in, b.Prop).Failure.Signature()
+	sig := engine.Run(in, b.Prop).Failure.Signature()
 	test := func(c []byte) bool {
-		f := fuzzsrc.Run(c, b.Prop).Failure
+		f := engine.Run(c, b.Prop).Failure
 		return f != nil && (anyFailure || f.Signature() == sig)
 	}
 	start := time.Now()
@@ -232,7 +232,7 @@ func runBytes(b bench.Benchmark, in []byte, reduce func([]byte, baseline.Test) (
 	dur := time.Since(start)
 	f := describe(b, out)
 	f.calls, f.dur = calls, dur
-	f.slipped = fuzzsrc.Run(out, b.Prop).Failure.Signature() != sig
+	f.slipped = engine.Run(out, b.Prop).Failure.Signature() != sig
 	return f
 }
 

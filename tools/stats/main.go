@@ -13,12 +13,12 @@
 // -html also writes the histograms as an HTML page.
 //
 // It builds the package's test binary and runs each fuzz target that
-// -run matches once over its whole corpus, with fuzzsrc.EnvStats set:
-// fuzzsrc.Check then records each input's draws instead of checking the
-// property, so failing inputs are counted, not reported. The binary runs
-// in a temporary directory whose testdata/fuzz links to the corpus, so a
-// test that reads other testdata files sees none; the corpus is never
-// written.
+// -run matches once over its whole corpus, with SHORTLEX_STATS
+// (record.EnvStats) set: fuzzsrc.Check then records each input's draws
+// instead of checking the property, so failing inputs are counted, not
+// reported. The binary runs in a temporary directory whose testdata/fuzz
+// links to the corpus, so a test that reads other testdata files sees
+// none; the corpus is never written.
 package main
 
 import (
@@ -35,6 +35,7 @@ import (
 	"strings"
 
 	"github.com/shortlex/shortlex/fuzzsrc"
+	"github.com/shortlex/shortlex/internal/record"
 )
 
 func main() {
@@ -141,7 +142,7 @@ func writeFile(path string, p page) error {
 // replayed is a target's stats entries and how many corpus files came
 // from each source.
 type replayed struct {
-	list  []fuzzsrc.StatsEntry
+	list  []record.StatsEntry
 	files [2]int
 }
 
@@ -240,12 +241,12 @@ func linkCorpus(corpus, src string, names, fresh []string) error {
 	return nil
 }
 
-// runStats runs the test binary in dir with args and fuzzsrc.EnvStats set
+// runStats runs the test binary in dir with args and record.EnvStats set
 // to statsPath, and returns the entries it wrote there.
-func runStats(bin, dir, statsPath string, args []string) ([]fuzzsrc.StatsEntry, error) {
+func runStats(bin, dir, statsPath string, args []string) ([]record.StatsEntry, error) {
 	cmd := exec.Command(bin, args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), fuzzsrc.EnvStats+"="+statsPath, fuzzsrc.EnvShrink+"=0")
+	cmd.Env = append(os.Environ(), record.EnvStats+"="+statsPath, fuzzsrc.EnvShrink+"=0")
 	out, runErr := cmd.CombinedOutput()
 	f, err := os.Open(statsPath)
 	if errors.Is(err, os.ErrNotExist) {
@@ -258,11 +259,11 @@ func runStats(bin, dir, statsPath string, args []string) ([]fuzzsrc.StatsEntry, 
 		return nil, err
 	}
 	defer f.Close()
-	var list []fuzzsrc.StatsEntry
+	var list []record.StatsEntry
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 64<<20)
 	for line := 1; sc.Scan(); line++ {
-		var e fuzzsrc.StatsEntry
+		var e record.StatsEntry
 		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
 			return nil, fmt.Errorf("%s:%d: %v", statsPath, line, err)
 		}

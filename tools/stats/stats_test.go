@@ -13,16 +13,16 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/shortlex/shortlex/fuzzsrc"
+	"github.com/shortlex/shortlex/internal/record"
 )
 
 func TestSummaryPrint(t *testing.T) {
-	entries := []fuzzsrc.StatsEntry{
-		{Bytes: 0, Draws: []fuzzsrc.Draw{{Label: "n", Value: "0"}}, Events: []string{"empty"}},
-		{Bytes: 3, Draws: []fuzzsrc.Draw{{Label: "n", Value: "2"}, {Label: "call", Value: "b1 := a.Alloc(1)"}, {Label: "call", Value: "a.Free(b1)"}},
-			Spans: []fuzzsrc.StatsSpan{{Label: "OneOf(A, B)", Pick: 1}, {Label: "SliceOf(X)", Elements: 2, Pick: -1}}},
-		{Bytes: 1, Discarded: true, SkipReason: "assumption failed", Draws: []fuzzsrc.Draw{{Label: "n", Value: "2"}},
-			Spans: []fuzzsrc.StatsSpan{{Label: "OneOf(A, B)", Pick: 0}, {Label: "SliceOf(X)", Pick: -1}}, Events: []string{"empty", "empty"}},
+	entries := []record.StatsEntry{
+		{Bytes: 0, Draws: []record.Draw{{Label: "n", Value: "0"}}, Events: []string{"empty"}},
+		{Bytes: 3, Draws: []record.Draw{{Label: "n", Value: "2"}, {Label: "call", Value: "b1 := a.Alloc(1)"}, {Label: "call", Value: "a.Free(b1)"}},
+			Spans: []record.StatsSpan{{Label: "OneOf(A, B)", Pick: 1}, {Label: "SliceOf(X)", Elements: 2, Pick: -1}}},
+		{Bytes: 1, Discarded: true, SkipReason: "assumption failed", Draws: []record.Draw{{Label: "n", Value: "2"}},
+			Spans: []record.StatsSpan{{Label: "OneOf(A, B)", Pick: 0}, {Label: "SliceOf(X)", Pick: -1}}, Events: []string{"empty", "empty"}},
 	}
 	var b strings.Builder
 	summarize(entries).print(&b, 4)
@@ -241,7 +241,7 @@ func BenchmarkStats10000(b *testing.B) {
 			}
 		}
 	})
-	var entries []fuzzsrc.StatsEntry
+	var entries []record.StatsEntry
 	b.Run("replay", func(b *testing.B) {
 		for b.Loop() {
 			work := b.TempDir()

@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/shortlex/shortlex/fuzzsrc"
+	"github.com/shortlex/shortlex/internal/record"
 )
 
 // summary is what a target's inputs drew, aggregated by label.
@@ -28,7 +28,7 @@ type summary struct {
 }
 
 // summarize aggregates stats entries.
-func summarize(entries []fuzzsrc.StatsEntry) *summary {
+func summarize(entries []record.StatsEntry) *summary {
 	s := &summary{
 		inputs: len(entries), failed: map[string]int{}, discarded: map[string]int{},
 		draws: map[string][]string{}, calls: map[string]int{}, sizes: map[string][]float64{},

@@ -17,6 +17,7 @@ import (
 
 	"github.com/shortlex/shortlex/corpus"
 	"github.com/shortlex/shortlex/fuzzsrc"
+	"github.com/shortlex/shortlex/internal/engine"
 	"github.com/shortlex/shortlex/minimize"
 )
 
@@ -75,11 +76,11 @@ func Read(tb testing.TB, path string) []byte {
 func Reduce(tb testing.TB, path string, prop func(*fuzzsrc.T), opts minimize.Options) Crasher {
 	tb.Helper()
 	data := Read(tb, path)
-	if r := fuzzsrc.Run(data, prop); r.Failure == nil {
+	if r := engine.Run(data, prop); r.Failure == nil {
 		tb.Fatalf("%s no longer fails: the planted bug is gone or the generator changed", path)
 	}
 	run := func(_ context.Context, in []byte) (minimize.Outcome, error) {
-		return fuzzsrc.Run(in, prop).Outcome(), nil
+		return engine.Run(in, prop).Outcome(), nil
 	}
 	opts.Workers = 1
 	res, err := minimize.Minimize(context.Background(), data, run, opts)
@@ -120,7 +121,7 @@ func CheckMinimal[V any](t *testing.T, target string, prop func(*fuzzsrc.T), dra
 // drew: the value a reduced input stands for.
 func Decode[V any](input []byte, draw func(*fuzzsrc.T) V) V {
 	var v V
-	fuzzsrc.Run(input, func(t *fuzzsrc.T) { v = draw(t) })
+	engine.Run(input, func(t *fuzzsrc.T) { v = draw(t) })
 	return v
 }
 
@@ -234,7 +235,7 @@ func RunTool(t *testing.T, harness, target, crasher string) ToolResult {
 func CheckDraws(t *testing.T, r ToolResult, prop func(*fuzzsrc.T)) {
 	t.Helper()
 	reported := strings.Join(r.Event.Draws, "\n")
-	for _, d := range fuzzsrc.Explain(r.Minimal, prop).Draws {
+	for _, d := range engine.Explain(r.Minimal, prop).Draws {
 		if line := "draw " + d.Label + ": " + d.Value; !strings.Contains(reported, line) {
 			t.Errorf("the tool's report lacks %q:\n%s", line, reported)
 		}

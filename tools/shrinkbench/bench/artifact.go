@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/shortlex/shortlex/fuzzsrc"
+	"github.com/shortlex/shortlex/internal/engine"
+	"github.com/shortlex/shortlex/internal/record"
 	"pgregory.net/rapid"
 )
 
@@ -255,9 +257,9 @@ func replacement() Benchmark {
 			"while anything smaller needs a multiplier, at least a fourth byte (the flag; a multiplier " +
 			"of 2 is free at the end). The minimum raises n as it deletes the list, where Hypothesis's " +
 			"order (and its finals) keep a multiplier",
-		Space: Space{MaxLen: 5, Cands: func(c fuzzsrc.Choice) []uint64 {
+		Space: Space{MaxLen: 5, Cands: func(c record.Choice) []uint64 {
 			switch c.Kind {
-			case fuzzsrc.KindMore:
+			case record.KindMore:
 				return coinIndices(c, more)
 			default:
 				if c.Max == million {
@@ -275,8 +277,8 @@ func replacement() Benchmark {
 
 // choiceOf returns the choice that g's first draw records, for encoding
 // inputs by index.
-func choiceOf[V any](g fuzzsrc.Generator[V]) fuzzsrc.Choice {
-	rec := fuzzsrc.Run(nil, func(t *fuzzsrc.T) { g.Draw(t, "v") })
+func choiceOf[V any](g fuzzsrc.Generator[V]) record.Choice {
+	rec := engine.Run(nil, func(t *fuzzsrc.T) { g.Draw(t, "v") })
 	if len(rec.Choices) == 0 {
 		panic("bench: the generator draws nothing")
 	}

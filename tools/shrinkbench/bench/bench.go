@@ -17,6 +17,7 @@ import (
 	"slices"
 
 	"github.com/shortlex/shortlex/fuzzsrc"
+	"github.com/shortlex/shortlex/internal/engine"
 	"pgregory.net/rapid"
 )
 
@@ -88,7 +89,7 @@ func All() []Benchmark {
 		coupling(), deletion(), distinct(), nestedlists(), replacement(),
 		largeUnionList(), lengthlist(), differenceZero(), differenceSmall(), differenceOne(),
 		graphReach(), picks(), straightline(),
-		truncate(), cents(), invert(), record(), islands(), queueOps(),
+		truncate(), cents(), invert(), recordRoundTrip(), islands(), queueOps(),
 		queue2(), mapDelete(), ringBuffer(), allocator(), tableSort(), lru(), minStackProblem(),
 	}
 }
@@ -139,7 +140,7 @@ func enforce(t interface {
 // decode draws the value from input.
 func (p problem[V]) decode(input []byte) (string, int) {
 	var v V
-	fuzzsrc.Run(input, func(t *fuzzsrc.T) { v = p.gen.Draw(t, "value") })
+	engine.Run(input, func(t *fuzzsrc.T) { v = p.gen.Draw(t, "value") })
 	return p.format(v), p.size(v)
 }
 

@@ -6,13 +6,14 @@ import (
 	"time"
 
 	"github.com/shortlex/shortlex/fuzzsrc"
+	"github.com/shortlex/shortlex/internal/engine"
 	"github.com/shortlex/shortlex/minimize"
 )
 
 func TestMinimalInputFails(t *testing.T) {
 	for _, b := range All() {
 		t.Run(b.Name, func(t *testing.T) {
-			rec := fuzzsrc.Run(b.MinInput, b.Prop)
+			rec := engine.Run(b.MinInput, b.Prop)
 			if rec.Failure == nil {
 				t.Fatalf("MinInput % x does not fail (%s)", b.MinInput, b.Why)
 			}
@@ -30,7 +31,7 @@ func TestPassingInputsPass(t *testing.T) {
 	for _, b := range All() {
 		for _, ex := range b.Passing {
 			t.Run(b.Name+"/"+ex.Name, func(t *testing.T) {
-				if f := fuzzsrc.Run(ex.Input, b.Prop).Failure; f != nil {
+				if f := engine.Run(ex.Input, b.Prop).Failure; f != nil {
 					v, _ := b.Decode(ex.Input)
 					t.Errorf("% x (%s) fails: %s; it should pass: %s", ex.Input, v, f.Message, ex.Reason)
 				}
@@ -76,7 +77,7 @@ func TestOrderKey(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := minimize.OrderKey(tt.input, fuzzsrc.Run(tt.input, ints).Outcome())
+			got := minimize.OrderKey(tt.input, engine.Run(tt.input, ints).Outcome())
 			if !bytes.Equal(got, tt.want) {
 				t.Errorf("OrderKey(% x) = % x, want % x: %s", tt.input, got, tt.want, tt.reason)
 			}

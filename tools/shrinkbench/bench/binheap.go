@@ -5,6 +5,8 @@ import (
 	"slices"
 
 	"github.com/shortlex/shortlex/fuzzsrc"
+	"github.com/shortlex/shortlex/internal/engine"
+	"github.com/shortlex/shortlex/internal/record"
 	"pgregory.net/rapid"
 )
 
@@ -145,7 +147,7 @@ func binheap() Benchmark {
 			"image costs one more, for the root's empty left child); the second grandchild must be larger " +
 			"than the first, and as the last choice a key of 0 is free (trailing zeros), so the other three " +
 			"keys are -1 (zigzag index 2): 31 bytes, where Hypothesis's (0, None, (0, (0), (1))) costs 40",
-		Space: Space{MaxLen: 39, Cands: func(c fuzzsrc.Choice) []uint64 {
+		Space: Space{MaxLen: 39, Cands: func(c record.Choice) []uint64 {
 			switch c.Max {
 			case 20: // the size budget: the smallest that allow two levels, and the largest
 				return span(20, 4)
@@ -168,7 +170,7 @@ func binheap() Benchmark {
 func intByte(g fuzzsrc.Generator[int], want int) byte {
 	for b := range 256 {
 		var v int
-		fuzzsrc.Run([]byte{byte(b)}, func(t *fuzzsrc.T) { v = g.Draw(t, "int") })
+		engine.Run([]byte{byte(b)}, func(t *fuzzsrc.T) { v = g.Draw(t, "int") })
 		if v == want {
 			return byte(b)
 		}

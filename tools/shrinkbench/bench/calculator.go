@@ -5,6 +5,7 @@ import (
 	"math/big"
 
 	"github.com/shortlex/shortlex/fuzzsrc"
+	"github.com/shortlex/shortlex/internal/engine"
 	"pgregory.net/rapid"
 )
 
@@ -155,7 +156,7 @@ func pickByte(n, i int) byte {
 	g := fuzzsrc.SampledFrom(alts)
 	for b := range 256 {
 		var v int
-		fuzzsrc.Run([]byte{byte(b)}, func(t *fuzzsrc.T) { v = g.Draw(t, "pick") })
+		engine.Run([]byte{byte(b)}, func(t *fuzzsrc.T) { v = g.Draw(t, "pick") })
 		if v == i {
 			return byte(b)
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/shortlex/shortlex/fuzzsrc"
+	"github.com/shortlex/shortlex/internal/record"
 	"pgregory.net/rapid"
 )
 
@@ -68,8 +69,8 @@ func largeUnionList() Benchmark {
 		Why: "five elements cost a flag and 8 bytes each, a second inner list two more flags; in one list " +
 			"the last element may be 0 for free, and the other four take the smallest nonzero zigzag " +
 			"indices in order, 1 (1), 2 (-1), 3 (2), 4 (-2): 38 bytes",
-		Space: Space{MaxLen: 38, Cands: func(c fuzzsrc.Choice) []uint64 {
-			if c.Kind == fuzzsrc.KindMore {
+		Space: Space{MaxLen: 38, Cands: func(c record.Choice) []uint64 {
+			if c.Kind == record.KindMore {
 				return coinIndices(c, more)
 			}
 			return span(4, 4) // 0, 1, -1, 2, -2: extremes start with 0xff, never smaller
@@ -111,7 +112,7 @@ func lengthlist() Benchmark {
 		MinValue:         "[900]",
 		MinInput:         cat([]byte{0}, elem.Encode(900)),
 		Why:              "one element (n = 1, index 0) of 900, the smallest failing value: 3 bytes",
-		Space: Space{MaxLen: 5, Cands: func(c fuzzsrc.Choice) []uint64 {
+		Space: Space{MaxLen: 5, Cands: func(c record.Choice) []uint64 {
 			if c.Max == 1000 {
 				return []uint64{0, 1, 899, 900, 901, 1000}
 			}
@@ -165,7 +166,7 @@ func difference(name, about string, min pair, bad func(d int) bool) Benchmark {
 		Why: "both draws are 4 bytes whatever their values, so the order is by the first, then the " +
 			"second: the first at its smallest failing value 10, the second at the failing value " +
 			"closest to 1",
-		Space: Space{MaxLen: 8, Cands: func(c fuzzsrc.Choice) []uint64 { return span(c.Max, 12) }},
+		Space: Space{MaxLen: 8, Cands: func(c record.Choice) []uint64 { return span(c.Max, 12) }},
 		Passing: []Example{
 			{"small first", cat(c.Encode(8), c.Encode(8)), "[9, 9]: the first is below 10"},
 		},

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/shortlex/shortlex/fuzzsrc"
+	"github.com/shortlex/shortlex/internal/record"
 	"pgregory.net/rapid"
 )
 
@@ -90,9 +91,9 @@ func graphReach() Benchmark {
 		Why: "a node three edges from node 0 needs a path of three edges over four nodes; n = 4 is the " +
 			"smallest first byte that allows it, and the edges are then in path order with the smallest " +
 			"labels, 0->1, 1->2, 2->3: 10 bytes. Lowering n rescales every endpoint drawn after it",
-		Space: Space{MaxLen: 10, Cands: func(c fuzzsrc.Choice) []uint64 {
+		Space: Space{MaxLen: 10, Cands: func(c record.Choice) []uint64 {
 			switch {
-			case c.Kind == fuzzsrc.KindMore:
+			case c.Kind == record.KindMore:
 				return coinIndices(c, more)
 			case c.Offset == 0: // n: 1..4, and 20
 				return []uint64{0, 1, 2, 3, 19}
@@ -160,7 +161,7 @@ func picks() Benchmark {
 		Why: "two distinct indices need two values, equal, so 0 and 0; the index list then costs two " +
 			"flags, and ending it with index 0 makes its last byte free: [1, 0] beats [0, 1]. Deleting " +
 			"a value rescales every index drawn after it",
-		Space: Space{MaxLen: 8, Cands: kindCands(fuzzsrc.KindMore, 3, more, moreVals)},
+		Space: Space{MaxLen: 8, Cands: kindCands(record.KindMore, 3, more, moreVals)},
 		Passing: []Example{
 			{"same index", []byte{0, moreVals, 0, 0, more, 0, more}, "vals=[0, 0] idx=[0, 0]: a repeated index is dropped"},
 			{"distinct values", []byte{0, moreVals, intByte(fuzzsrc.IntRange(0, 9), 1), 0, more, one, more}, "vals=[0, 1] idx=[1, 0]"},
@@ -288,7 +289,7 @@ func straightline() Benchmark {
 		Why: "a square needs a literal bound before it, and 1 is the smallest literal whose square is not " +
 			"its double (0 and 2 are); the square's operands are both v0, index 0, free at the end: " +
 			"4 bytes. Deleting a statement rescales every reference drawn after it",
-		Space: Space{MaxLen: 6, Cands: kindCands(fuzzsrc.KindBool, 3, on)},
+		Space: Space{MaxLen: 6, Cands: kindCands(record.KindBool, 3, on)},
 		Passing: []Example{
 			{"zero squared", []byte{on, 0, on, mul}, "[v0=0; v1=v0*v0]: 0*0 = 0+0"},
 			{"two squared", []byte{on, intByte(fuzzsrc.IntRange(0, 100), 2), on, mul}, "[v0=2; v1=v0*v0]: 2*2 = 2+2"},

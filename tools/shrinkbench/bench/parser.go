@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/shortlex/shortlex/fuzzsrc"
+	"github.com/shortlex/shortlex/internal/engine"
+	"github.com/shortlex/shortlex/internal/record"
 	"pgregory.net/rapid"
 )
 
@@ -235,9 +237,9 @@ func parser() Benchmark {
 			"empty modules (one zero byte), one function named \"0\" (two zero bytes), an argument " +
 			"list (args come before stmts) holding Or at depth 1, whose operands Bool False are free " +
 			"trailing zeros (8 bytes); And needs an operand that differs, so it is longer",
-		Space: Space{MaxLen: 8, Cands: func(c fuzzsrc.Choice) []uint64 {
+		Space: Space{MaxLen: 8, Cands: func(c record.Choice) []uint64 {
 			switch {
-			case c.Kind == fuzzsrc.KindBool || c.Kind == fuzzsrc.KindMore:
+			case c.Kind == record.KindBool || c.Kind == record.KindMore:
 				return coinIndices(c, more, coinByte(fuzzsrc.Bool()))
 			case c.Max == patternTotal-1: // the first draw of each pattern
 				var out []uint64
@@ -267,7 +269,7 @@ func patternBytes(op string) (hi, lo byte) {
 	for lo16 < hi16 {
 		mid := (lo16 + hi16) / 2
 		var v int
-		fuzzsrc.Run([]byte{byte(mid >> 8), byte(mid)}, func(t *fuzzsrc.T) { v = g.Draw(t, "pattern") })
+		engine.Run([]byte{byte(mid >> 8), byte(mid)}, func(t *fuzzsrc.T) { v = g.Draw(t, "pattern") })
 		if v >= want {
 			hi16 = mid
 		} else {

@@ -4,12 +4,14 @@ import (
 	"slices"
 
 	"github.com/shortlex/shortlex/fuzzsrc"
+	"github.com/shortlex/shortlex/internal/engine"
+	"github.com/shortlex/shortlex/internal/record"
 	"github.com/shortlex/shortlex/minimize"
 )
 
 // Canonical returns input cut to the bytes its run used, without trailing
 // zero bytes: the shortest input that runs exactly as input does.
-func Canonical(input []byte, rec *fuzzsrc.Record) []byte {
+func Canonical(input []byte, rec *record.Record) []byte {
 	b := input[:min(rec.Used, len(input))]
 	for len(b) > 0 && b[len(b)-1] == 0 {
 		b = b[:len(b)-1]
@@ -24,7 +26,7 @@ func Canonical(input []byte, rec *fuzzsrc.Record) []byte {
 // so enumerating encodings loses nothing; the bound is on the indices.
 type Space struct {
 	MaxLen int
-	Cands  func(c fuzzsrc.Choice) []uint64
+	Cands  func(c record.Choice) []uint64
 }
 
 // Search enumerates the inputs of sp depth first and returns the failing
@@ -34,7 +36,7 @@ func Search(prop func(*fuzzsrc.T), sp Space) (best []byte, runs int) {
 	var bestKey []byte
 	var dfs func(prefix []byte)
 	dfs = func(prefix []byte) {
-		rec := fuzzsrc.Run(prefix, prop)
+		rec := engine.Run(prefix, prop)
 		runs++
 		if rec.Failure != nil {
 			if key := minimize.OrderKey(prefix, rec.Outcome()); bestKey == nil || minimize.ShortlexLess(key, bestKey) {
@@ -44,7 +46,7 @@ func Search(prop func(*fuzzsrc.T), sp Space) (best []byte, runs int) {
 		}
 		// Choices tile the bytes a run reads, so the next choice starts
 		// exactly where the prefix ends, or the run read no further.
-		i := slices.IndexFunc(rec.Choices, func(c fuzzsrc.Choice) bool { return c.Offset == len(prefix) })
+		i := slices.IndexFunc(rec.Choices, func(c record.Choice) bool { return c.Offset == len(prefix) })
 		if i < 0 {
 			return
 		}
@@ -87,7 +89,7 @@ func span(max, k uint64) []uint64 {
 
 // coinIndices returns index 0 and the indices that the bytes coins (those
 // at which a benchmark's coins and flags turn true) encode for choice c.
-func coinIndices(c fuzzsrc.Choice, coins ...byte) []uint64 {
+func coinIndices(c record.Choice, coins ...byte) []uint64 {
 	out := []uint64{0}
 	for _, b := range coins {
 		out = append(out, minimize.IndexOf(uint64(b), c.Width, c.Max))
@@ -99,10 +101,10 @@ func coinIndices(c fuzzsrc.Choice, coins ...byte) []uint64 {
 // defaultCands tries integers and picks at indices 0..k and their last k+1
 // indices, and coins and collection flags at 0 and at the indices of
 // coins, the bytes at which the benchmark's coins and flags turn true.
-func defaultCands(k uint64, coins ...byte) func(fuzzsrc.Choice) []uint64 {
-	return func(c fuzzsrc.Choice) []uint64 {
+func defaultCands(k uint64, coins ...byte) func(record.Choice) []uint64 {
+	return func(c record.Choice) []uint64 {
 		switch c.Kind {
-		case fuzzsrc.KindBool, fuzzsrc.KindMore:
+		case record.KindBool, record.KindMore:
 			return coinIndices(c, coins...)
 		default:
 			return span(c.Max, k)
@@ -114,8 +116,8 @@ func defaultCands(k uint64, coins ...byte) func(fuzzsrc.Choice) []uint64 {
 // kind: choices of that kind are tried at 0 and at the indices of coins,
 // every other choice, flags of the other kind included, at indices 0..k
 // and its last k+1 indices.
-func kindCands(kind fuzzsrc.Kind, k uint64, coins ...byte) func(fuzzsrc.Choice) []uint64 {
-	return func(c fuzzsrc.Choice) []uint64 {
+func kindCands(kind record.Kind, k uint64, coins ...byte) func(record.Choice) []uint64 {
+	return func(c record.Choice) []uint64 {
 		if c.Kind == kind {
 			return coinIndices(c, coins...)
 		}
@@ -128,7 +130,7 @@ func kindCands(kind fuzzsrc.Kind, k uint64, coins ...byte) func(fuzzsrc.Choice) 
 func coinByte(g fuzzsrc.Generator[bool]) byte {
 	for b := range 256 {
 		var v bool
-		fuzzsrc.Run([]byte{byte(b)}, func(t *fuzzsrc.T) { v = g.Draw(t, "coin") })
+		engine.Run([]byte{byte(b)}, func(t *fuzzsrc.T) { v = g.Draw(t, "coin") })
 		if v {
 			return byte(b)
 		}
@@ -142,7 +144,7 @@ func flagByte(s fuzzsrc.Size) byte {
 	g := fuzzsrc.SliceOfSize(fuzzsrc.Just(0), s)
 	for b := range 256 {
 		var n int
-		fuzzsrc.Run([]byte{byte(b)}, func(t *fuzzsrc.T) { n = len(g.Draw(t, "xs")) })
+		engine.Run([]byte{byte(b)}, func(t *fuzzsrc.T) { n = len(g.Draw(t, "xs")) })
 		if n > s.Min {
 			return byte(b)
 		}

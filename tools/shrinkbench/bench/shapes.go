@@ -9,6 +9,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/shortlex/shortlex/fuzzsrc"
+	"github.com/shortlex/shortlex/internal/engine"
+	"github.com/shortlex/shortlex/internal/record"
 	"pgregory.net/rapid"
 )
 
@@ -57,11 +59,11 @@ func truncate() Benchmark {
 		Why: "a cut inside a rune needs a rune of two or more bytes, so one rune, and a nonzero count " +
 			"after the stop flag; U+0080 is the first rune past ASCII in fuzzsrc's rune order (index 128, " +
 			"then index 0 of a 2-byte choice among the rest) and the only cut inside it is 1: 6 bytes",
-		Space: Space{MaxLen: 6, Cands: func(c fuzzsrc.Choice) []uint64 {
+		Space: Space{MaxLen: 6, Cands: func(c record.Choice) []uint64 {
 			switch {
-			case c.Kind == fuzzsrc.KindMore:
+			case c.Kind == record.KindMore:
 				return coinIndices(c, more)
-			case c.Kind == fuzzsrc.KindRune && c.Width == 1:
+			case c.Kind == record.KindRune && c.Width == 1:
 				// three ASCII runes (all one byte, alike here) and every class of the rest
 				out := []uint64{0, 1, 2}
 				for i := uint64(128); i <= c.Max; i++ {
@@ -99,7 +101,7 @@ func cents() Benchmark {
 	at := func(x float64) uint64 { // the index of x, found by probing the order
 		for i := uint64(0); i < 1_000_100; i++ {
 			var v float64
-			fuzzsrc.Run(c.Encode(i), func(t *fuzzsrc.T) { v = fuzzsrc.Float64Range(0, 1e6).Draw(t, "x") })
+			engine.Run(c.Encode(i), func(t *fuzzsrc.T) { v = fuzzsrc.Float64Range(0, 1e6).Draw(t, "x") })
 			if v == x {
 				return i
 			}
@@ -118,7 +120,7 @@ func cents() Benchmark {
 		Why: "fuzzsrc orders floats integers first (all pass), then by exponent from 1 up, then by " +
 			"fractional bits: 1.5, 1.25 and 1.75 are whole cents, 1.125 is the first that is not. " +
 			"Every value below 1, such as 0.125, comes after every value from 1 to 10^6",
-		Space: Space{MaxLen: 8, Cands: func(c fuzzsrc.Choice) []uint64 {
+		Space: Space{MaxLen: 8, Cands: func(c record.Choice) []uint64 {
 			var out []uint64
 			for i := uint64(0); i <= 16; i++ {
 				out = append(out, i, 1_000_000-8+i)
@@ -180,7 +182,7 @@ func invert() Benchmark {
 		Why: "two keys with one value are needed; the first key empty (its stop flag) with value 0, the " +
 			"second the simplest non-empty string \"0\" (a flag, then rune 0, both trailing with its value): " +
 			"5 bytes",
-		Space: Space{MaxLen: 5, Cands: kindCands(fuzzsrc.KindMore, 2, more)},
+		Space: Space{MaxLen: 5, Cands: kindCands(record.KindMore, 2, more)},
 		Passing: []Example{
 			{"distinct values", []byte{more, 0, 0, more, more, 0, 0, intByte(fuzzsrc.IntRange(0, 9), 1)}, `map["":0 "0":1]`},
 		},
@@ -235,9 +237,9 @@ func (a account) equal(b account) bool {
 	return a.Owner == b.Owner && a.Balance == b.Balance && a.Limit == b.Limit && a.Frozen == b.Frozen && slices.Equal(a.History, b.History)
 }
 
-// record fills an account with fuzzsrc.Make and fails when encoding and
+// recordRoundTrip fills an account with fuzzsrc.Make and fails when encoding and
 // decoding it does not give it back.
-func record() Benchmark {
+func recordRoundTrip() Benchmark {
 	p := problem[account]{
 		gen:  fuzzsrc.Make[account](),
 		rgen: rapid.Make[account](),
@@ -261,7 +263,7 @@ func record() Benchmark {
 		Why: "only a separator inside a string breaks the format (the history's commas cannot appear in " +
 			"its numbers), so the owner holds a ';', the rune at index 79 of fuzzsrc's order; every other " +
 			"field is zero and trailing: 2 bytes",
-		Space: Space{MaxLen: 2, Cands: kindCands(fuzzsrc.KindMore, 100, more)},
+		Space: Space{MaxLen: 2, Cands: kindCands(record.KindMore, 100, more)},
 		Passing: []Example{
 			{"colon", cat([]byte{more}, choiceOf(fuzzsrc.Rune()).Encode(78)), "an owner ':' is kept"},
 		},
@@ -375,7 +377,7 @@ func islands() Benchmark {
 			"a run that meets the row above only after its first cell is counted twice, and .#/## is the " +
 			"smallest such grid in cell order (water first). Lowering rows or cols re-flows every cell " +
 			"drawn after it",
-		Space: Space{MaxLen: 6, Cands: kindCands(fuzzsrc.KindBool, 2, on)},
+		Space: Space{MaxLen: 6, Cands: kindCands(record.KindBool, 2, on)},
 		Passing: []Example{
 			{"full", []byte{two, two, on, on, on, on}, "##/##: one island"},
 			{"diagonal", []byte{two, two, on, 0, 0, on}, "#./.#: two islands"},
@@ -460,7 +462,7 @@ func queueOps() Benchmark {
 		Why: "a wrong pop needs a third push to overwrite the first and a pop to see it, and the first two " +
 			"pushes must differ; pushes come first in the pick order, so the first push is 0 and the " +
 			"second 1: 11 bytes",
-		Space: Space{MaxLen: 11, Cands: kindCands(fuzzsrc.KindMore, 1, more)},
+		Space: Space{MaxLen: 11, Cands: kindCands(record.KindMore, 1, more)},
 		Passing: []Example{
 			{"two pushes", []byte{more, 0, 0, more, 0, one, more, pop}, "[push 0, push 1, pop]: within capacity"},
 			{"equal pushes", []byte{more, 0, 0, more, 0, 0, more, 0, 0, more, pop}, "[push 0 ×3, pop]: the overwritten value equals the next"},

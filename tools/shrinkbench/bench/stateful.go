@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/shortlex/shortlex/fuzzsrc"
+	"github.com/shortlex/shortlex/internal/engine"
+	"github.com/shortlex/shortlex/internal/record"
 	"pgregory.net/rapid"
 )
 
@@ -115,7 +117,7 @@ func (m machine[S]) prop(calls *[]string) func(*fuzzsrc.T) {
 // decode runs the property on input and returns the program it ran.
 func (m machine[S]) decode(input []byte) (string, int) {
 	var calls []string
-	fuzzsrc.Run(input, m.prop(&calls))
+	engine.Run(input, m.prop(&calls))
 	return callList(calls), len(calls)
 }
 
@@ -198,13 +200,13 @@ func trimZeros(b []byte) []byte {
 // stateCands is the search space of a stateful problem: the "more" flag
 // stops or goes on, every action index, and integer arguments and handle
 // references at their k+1 simplest indices.
-func stateCands(k uint64) func(fuzzsrc.Choice) []uint64 {
+func stateCands(k uint64) func(record.Choice) []uint64 {
 	more := flagByte(machineSteps)
-	return func(c fuzzsrc.Choice) []uint64 {
+	return func(c record.Choice) []uint64 {
 		switch {
-		case c.Kind == fuzzsrc.KindMore:
+		case c.Kind == record.KindMore:
 			return coinIndices(c, more)
-		case c.Kind == fuzzsrc.KindIndex && c.Max < 8: // an action
+		case c.Kind == record.KindIndex && c.Max < 8: // an action
 			return span(c.Max, c.Max)
 		default:
 			return span(c.Max, k)[:k+1]

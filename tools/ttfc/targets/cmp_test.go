@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/shortlex/shortlex/fuzzsrc"
+	"github.com/shortlex/shortlex/internal/engine"
 )
 
 // libFuzzer traces comparisons (CMP tracing) and mutates an input by
@@ -29,7 +30,7 @@ func TestConstantBytesDecode(t *testing.T) {
 		return binary.LittleEndian.AppendUint64(nil, v)[:width]
 	}
 	draw := func(g any, data []byte) (v any) {
-		fuzzsrc.Run(data, func(t *fuzzsrc.T) {
+		engine.Run(data, func(t *fuzzsrc.T) {
 			switch g := g.(type) {
 			case fuzzsrc.Generator[uint16]:
 				v = g.Draw(t, "v")

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/shortlex/shortlex/fuzzsrc"
+	"github.com/shortlex/shortlex/internal/engine"
+	"github.com/shortlex/shortlex/internal/record"
 )
 
 // TestEveryTargetCanCrash runs each fuzz target's decoding on an input
@@ -63,8 +65,8 @@ func TestEveryTargetCanCrash(t *testing.T) {
 			}
 			switch f := tt.target.(type) {
 			case prop:
-				rec := fuzzsrc.Run(data, f)
-				if rec.Failure == nil || rec.Failure.Kind != fuzzsrc.KindPanic {
+				rec := engine.Run(data, f)
+				if rec.Failure == nil || rec.Failure.Kind != record.KindPanic {
 					t.Errorf("%s: %x did not panic: %+v", tt.reason, data, rec.Failure)
 				}
 			case fn:

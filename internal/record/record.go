@@ -1,9 +1,17 @@
-package fuzzsrc
+// Package record holds what one run of a fuzzsrc property records: its
+// choices and spans, the bytes it used, how it ended (a [Failure] and its
+// signature) and, when a report needs them, its labeled draws and log
+// lines. These are the engine's types, for the reducer's callers and the
+// tools and tests that look inside a run; a fuzz target needs none of
+// them, so they live here rather than in fuzzsrc's API.
+//
+// fuzzsrc fills a Record; package internal/engine runs a property once
+// and returns it.
+package record
 
 import (
 	"fmt"
 	"path"
-	"strings"
 
 	"github.com/shortlex/shortlex/internal/wire"
 	"github.com/shortlex/shortlex/minimize"
@@ -17,8 +25,8 @@ const (
 	KindInteger Kind = iota + 1 // an integer, in zigzag order around its shrink point
 	KindBool                    // a coin; the byte is compared with a threshold
 	KindMore                    // a collection's "one more element?" flag
-	KindFloat                   // a float, in the simple-first order of floats.go
-	KindRune                    // a character, in the simple-first order of strings.go
+	KindFloat                   // a float, in the simple-first order of fuzzsrc/floats.go
+	KindRune                    // a character, in the simple-first order of fuzzsrc/strings.go
 	KindByte                    // a byte of a []byte or of raw randomness
 	KindIndex                   // a pick among alternatives: one-of, sampled-from
 )
@@ -33,6 +41,7 @@ var kindNames = [...]string{
 	KindIndex:   "index",
 }
 
+// String names the kind: "integer", "more".
 func (k Kind) String() string {
 	if int(k) < len(kindNames) && kindNames[k] != "" {
 		return kindNames[k]
@@ -64,6 +73,7 @@ const (
 	KindError                        // T.Errorf
 )
 
+// String names the kind: "panic", "fatal", "error".
 func (k FailureKind) String() string {
 	switch k {
 	case KindPanic:
@@ -84,13 +94,14 @@ type Failure struct {
 
 	// The failure's location: for Fatalf and Errorf, their caller (skipping
 	// helpers); for a panic, the innermost frame outside the runtime and
-	// this package below the outermost panic on the stack (where a panic
+	// fuzzsrc below the outermost panic on the stack (where a panic
 	// recovered and raised again first happened).
 	Func string
 	File string
 	Line int
 
-	// Stack is the goroutine's stack when it panicked; set only by Explain.
+	// Stack is the goroutine's stack when it panicked; recorded only
+	// when the run explains itself (see Recorder).
 	Stack string
 }
 
@@ -116,15 +127,6 @@ func (f *Failure) Location() string {
 	return fmt.Sprintf("%s:%d", path.Base(f.File), f.Line)
 }
 
-// shortFunc trims the import path from a function name, keeping the
-// package name: "example.com/calc.Eval.func1" becomes "calc.Eval.func1".
-func shortFunc(fn string) string {
-	if i := strings.LastIndex(fn, "/"); i >= 0 {
-		return fn[i+1:]
-	}
-	return fn
-}
-
 // Record is what one run of a property recorded.
 type Record struct {
 	// Used is how many bytes of the input the run consumed. Bytes past
@@ -146,7 +148,8 @@ type Record struct {
 	SkipReason string
 
 	// Draws and Logs are the labeled top-level draws and the T.Logf lines,
-	// in order. Only Explain records them.
+	// in order, recorded only when the run explains itself (see
+	// Recorder).
 	Draws []Draw
 	Logs  []string
 }
@@ -164,4 +167,19 @@ func (r *Record) Outcome() minimize.Outcome {
 		o.Choices[i] = c.Choice
 	}
 	return o
+}
+
+// Recorder is implemented by the test handle that internal/engine passes
+// to fuzzsrc.Check to run a property once with recording on: Check then
+// hands the run's Record to Record, and neither reports, shrinks, nor
+// fails or skips the handle. It is how the engine reaches a recording run
+// through fuzzsrc's one entry point, without fuzzsrc exporting one.
+type Recorder interface {
+	// Explain reports whether the run is to record, besides its
+	// structure, everything a failure report shows: the labeled draws,
+	// the log lines and a panic's stack.
+	Explain() bool
+
+	// Record receives the run's record.
+	Record(r *Record)
 }
