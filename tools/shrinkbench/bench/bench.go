@@ -90,6 +90,7 @@ func All() []Benchmark {
 		graphReach(), picks(), straightline(),
 		truncate(), cents(), invert(), record(), islands(), queueOps(),
 		queue2(), mapDelete(), ringBuffer(), allocator(),
+		floatFrac(), floatAbove(), floatSum(), floatStruct(), stringSet(), stringRepeat(), stringKeys(),
 	}
 }
 
