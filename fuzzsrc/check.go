@@ -270,7 +270,7 @@ func (t *T) record() *Record {
 		for i := rec.open; i >= 0; i = rec.spans[i].Parent {
 			rec.spans[i].End = t.pos
 		}
-		r.Choices, r.Spans = rec.choices, rec.spans
+		r.Choices, r.Spans, r.Simpler = rec.choices, rec.spans, rec.simpler
 	}
 	return r
 }

@@ -11,8 +11,9 @@
 //     [Result]: the smallest input, its outcome, why it stopped, the other
 //     failures it met ([Slip]) and [Stats].
 //   - [Outcome] is all the reducer reads of a run: whether it failed, the
-//     failure's signature, how many bytes it used, and the [Choice] and
-//     [Span] structure it drew, if any.
+//     failure's signature, how many bytes it used, the [Choice] and
+//     [Span] structure it drew, if any, and the [Simpler] values its
+//     draws name.
 //   - [Choice], [IndexOf] and [EncodingOf] define how a choice's bytes map
 //     to its index in shrink order; draws that follow this encoding (such
 //     as package fuzzsrc's) are monotone, so the reducer can lower them.
@@ -44,7 +45,9 @@
 // consecutive choices, replace a span by a descendant with the same label,
 // lower each choice (integers by magnitude, then on in the draw's own
 // index order across signs; a long search first tries the values other
-// choices of its shape hold), lower equal choices together, and, when
+// choices of its shape hold), lower a choice to the simpler values its
+// draw names (Outcome.Simpler: a float's integer part, fewer fractional
+// bits), lower equal choices together, and, when
 // those are stuck, shift all values of a shape, swap two values
 // everywhere, lower pairs together, move value between pairs, lower a
 // choice and repair what depends on it, delete pairs of choices, delete

@@ -229,6 +229,7 @@ func (s *shrinker) passes() []*pass {
 		deleteChoiceBlocks(),
 		replaceWithDescendant(),
 		lowerChoices(),
+		lowerToSimpler(),
 		lowerDuplicates(),
 		shiftValues(),
 		swapValues(),
