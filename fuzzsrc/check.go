@@ -306,7 +306,7 @@ func inFuzzWorker() bool {
 // toWire converts a run's record for the minimize tool.
 func toWire(r *Record) *wire.Record {
 	rec := &wire.Record{Used: r.Used, Failed: r.Failure != nil, Discarded: r.Discarded, Spans: r.Spans}
-	rec.Choices = r.Outcome().Choices
+	rec.Choices, rec.Simpler = r.Outcome().Choices, r.Simpler
 	if f := r.Failure; f != nil {
 		rec.Kind = "failed"
 		if f.Kind == KindPanic {
