@@ -43,11 +43,11 @@
 // holds), zero
 // spans (retrying with the width the zeroed span used), delete blocks of
 // consecutive choices, replace a span by a descendant with the same label,
+// lower a choice to the simpler values its draw names (Outcome.Simpler:
+// a float's integer part, fewer fractional bits, a simpler exponent),
 // lower each choice (integers by magnitude, then on in the draw's own
 // index order across signs; a long search first tries the values other
-// choices of its shape hold), lower a choice to the simpler values its
-// draw names (Outcome.Simpler: a float's integer part, fewer fractional
-// bits), lower equal choices together, and, when
+// choices of its shape hold), lower equal choices together, and, when
 // those are stuck, shift all values of a shape, swap two values
 // everywhere, lower pairs together, move value between pairs, lower a
 // choice and repair what depends on it, delete pairs of choices, delete

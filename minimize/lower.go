@@ -581,7 +581,10 @@ func simplerIndices(s *shrinker, ci int) []uint64 {
 // stops at the boundary of that region; the draw knows values that lie
 // beyond it. After a kept value it follows the values the new best names
 // for the same choice, then lowers the choice on from there by its index.
-// A target whose draws name nothing gives the pass no steps.
+// It comes before lowerChoices: a named value far below (a float below 1
+// moved to [1, 2)) saves the long walk down the index that lowering
+// would make first. A target whose draws name nothing
+// gives the pass no steps.
 func lowerToSimpler() *pass {
 	derive := func(s *shrinker) []int {
 		var cs []int
