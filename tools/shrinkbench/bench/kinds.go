@@ -3,7 +3,6 @@ package bench
 import (
 	"fmt"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -402,21 +401,8 @@ func stringKeys() Benchmark {
 			}
 			return pass
 		},
-		format: func(m map[string]int) string {
-			keys := slices.Sorted(func(yield func(string) bool) {
-				for k := range m {
-					if !yield(k) {
-						return
-					}
-				}
-			})
-			parts := make([]string, len(keys))
-			for i, k := range keys {
-				parts[i] = fmt.Sprintf("%q:%d", k, m[k])
-			}
-			return "map[" + strings.Join(parts, " ") + "]"
-		},
-		size: func(m map[string]int) int { return len(m) },
+		format: formatStringMap,
+		size:   func(m map[string]int) int { return len(m) },
 	}
 	more := flagByte(fuzzsrc.Size{})
 	return p.fill(Benchmark{
