@@ -141,6 +141,19 @@ func run(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "Engine %s: each run is `%s`.\n", eng, strings.Join(engineCommand(c, eng), " "))
 	}
 	fmt.Fprintln(stdout)
+	if c.execs > 0 {
+		// A run stopped by the execution cap took less than -fuzztime:
+		// its time is a lower bound, and no row's median is "at the cap".
+		fmt.Fprintln(stdout, "Times: a run that found nothing counts as the time it ran, a lower bound.")
+		fmt.Fprintln(stdout)
+		for i := range rows {
+			for j, res := range rows[i].results {
+				if !res.found {
+					rows[i].results[j].found, rows[i].results[j].missed = true, true
+				}
+			}
+		}
+	}
 	fmt.Fprint(stdout, table(rows, c.fuzztime))
 	fmt.Fprintln(stdout)
 	fmt.Fprint(stdout, ratios(rows, c.fuzztime))
@@ -271,9 +284,10 @@ func engineCommand(c config, engine string) []string {
 // test the count of the last progress line before the crash, a lower
 // bound (go test prints one every 3 s and none at the crash).
 type result struct {
-	found bool
-	took  time.Duration
-	execs int64 // 0: not known
+	found  bool
+	missed bool // with an execution cap: found nothing, yet timed as found
+	took   time.Duration
+	execs  int64 // 0: not known
 }
 
 func (r result) String() string {
@@ -540,7 +554,7 @@ func table(rows []row, limit time.Duration) string {
 		found := 0
 		var execs []float64
 		for _, res := range r.results {
-			if res.found {
+			if res.found && !res.missed {
 				found++
 			}
 			if res.execs > 0 {
@@ -660,7 +674,7 @@ func (r row) execs(cap int64) []float64 {
 	var es []float64
 	for _, res := range r.results {
 		e := float64(cap)
-		if res.found {
+		if res.found && !res.missed {
 			e = float64(min(res.execs, cap))
 		}
 		es = append(es, e)
@@ -685,7 +699,7 @@ func execsTable(rows []row, cap int64) string {
 	for _, r := range rows {
 		found := 0
 		for _, res := range r.results {
-			if res.found {
+			if res.found && !res.missed {
 				found++
 			}
 		}
