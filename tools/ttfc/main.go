@@ -160,8 +160,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if c.execs > 0 {
 		fmt.Fprintln(stdout)
 		fmt.Fprint(stdout, execsTable(rows, c.execs))
-		fmt.Fprintln(stdout)
-		fmt.Fprint(stdout, execsRatios(rows, c.execs))
+		if slices.Contains(c.engines, "libfuzzer") {
+			fmt.Fprintln(stdout)
+			fmt.Fprint(stdout, execsRatios(rows, c.execs))
+		}
 	}
 	return nil
 }
