@@ -15,22 +15,13 @@ type Size struct {
 	Average float64
 }
 
-// defaultExtra is how many elements past the minimum a collection aims
-// for by default. Hypothesis aims for 5, sized for generating tests;
-// under a fuzzer the input's length already bounds a collection, and
-// the "one more?" flag's chance of stopping, 1/(defaultExtra+1), is the
-// chance that a random byte written where a flag is read cuts the
-// collection short there, so it is kept small (1 in 21, as Repeat's
-// steps).
-const defaultExtra = 20
-
-// average is Average, or by default twice the minimum or defaultExtra
-// more, whichever is larger, but no more than halfway to the maximum.
+// defaultAverage follows Hypothesis: twice the minimum or five more,
+// whichever is larger, but no more than halfway to the maximum.
 func (s Size) average() float64 {
 	if s.Average > 0 {
 		return s.Average
 	}
-	avg := math.Max(float64(s.Min*2), float64(s.Min+defaultExtra))
+	avg := math.Max(float64(s.Min*2), float64(s.Min+5))
 	if s.Max > 0 {
 		avg = math.Min(avg, float64(s.Min+s.Max)/2)
 	}
