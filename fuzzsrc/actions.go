@@ -275,8 +275,8 @@ func (p *Pool[V]) String() string { return fmt.Sprintf("Pool(%s, %d values)", p.
 
 // moreAction is elements.more for Repeat, which also draws the step's
 // action among n: past the minimum, the "one more?" flag and the action
-// are one choice, index 0 stopping and indices 1 to m*n taking action
-// (i-1)/m, m = flag.max/n (at least 1), so a step costs one byte less than a flag
+// are one choice, index 0 stopping and indices 1 to flag.max*n taking
+// action (i-1)/flag.max, so a step costs one byte less than a flag
 // followed by an index, and the bytes a fuzzer writes where a step
 // starts pick its action as often as they continue the sequence. Lower
 // indices still stop or take earlier actions, and zero stops. A required
@@ -294,9 +294,7 @@ func (e *elements) moreAction(label string, n int) (int, bool) {
 		return 0, false
 	}
 	e.span = t.startSpan(label)
-	// The flag's "more" indices, shared among the actions so that a step
-	// stops as often as a flag alone would: 1 in flag.max+1.
-	more := max((e.flag.max-e.flag.from+1)/uint64(n), 1)
+	more := e.flag.max - e.flag.from + 1 // the flag's "more" indices
 	i := t.choose(KindMore, more*uint64(n))
 	if i == 0 {
 		t.dropSpan(e.span)
