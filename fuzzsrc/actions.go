@@ -99,11 +99,10 @@ type rejectStep struct{}
 //	draw call: q.Pop()
 //
 // The encoding is made for reduction. Each step is one collection element
-// (one choice that says both whether there is one more step and which
-// action it takes, then the action's arguments), recorded as one span
-// labeled "step", so the reducer deletes whole steps and runs of steps,
-// swaps them, and lowers an action towards the first one listed and
-// then to the end of the sequence; an input that runs out ends it. A value one step creates is
+// (a "one more?" flag, the action's index, its arguments), recorded as one
+// span labeled "step", so the reducer deletes whole steps and runs of
+// steps, swaps them, and lowers an action towards the first one listed;
+// an input that runs out ends the sequence. A value one step creates is
 // used by a later one through a [Pool].
 //
 // Repeat panics if m has no actions.
@@ -120,12 +119,8 @@ func Repeat(t *T, m Machine) {
 	}
 	e := newElements(t, size)
 	rejects := 0
-	for {
-		a, ok := e.moreAction("step", len(m.Actions))
-		if !ok {
-			break
-		}
-		if !runStep(t, &m.Actions[a]) {
+	for e.more("step") {
+		if !runStep(t, m.Actions) {
 			e.reject()
 			if rejects++; rejects == maxStepRejects {
 				break
@@ -142,10 +137,11 @@ func Repeat(t *T, m Machine) {
 	}
 }
 
-// runStep runs action a, drawn by moreAction, inside the step's span. It reports
+// runStep draws an action and runs it, inside the step's span. It reports
 // false if the step was rejected: its action's Pre said no, or it drew
 // from an empty pool.
-func runStep(t *T, a *Action) (ran bool) {
+func runStep(t *T, actions []Action) (ran bool) {
+	a := &actions[t.choose(KindIndex, uint64(len(actions)-1))]
 	if a.Pre != nil && !a.Pre() {
 		return false
 	}
@@ -272,35 +268,3 @@ func (p *Pool[V]) ref(i int) string { return p.name + strconv.Itoa(i+1) }
 
 // String names the pool and its size.
 func (p *Pool[V]) String() string { return fmt.Sprintf("Pool(%s, %d values)", p.name, len(p.values)) }
-
-// moreAction is elements.more for Repeat, which also draws the step's
-// action among n: past the minimum, the "one more?" flag and the action
-// are one choice, index 0 stopping and indices 1 to flag.max*n taking
-// action (i-1)/flag.max, so a step costs one byte less than a flag
-// followed by an index, and the bytes a fuzzer writes where a step
-// starts pick its action as often as they continue the sequence. Lower
-// indices still stop or take earlier actions, and zero stops. A required
-// step (below the minimum) draws its action alone.
-func (e *elements) moreAction(label string, n int) (int, bool) {
-	t := e.t
-	t.endSpan(e.span, false)
-	e.span = -1
-	switch {
-	case e.count < e.min:
-		e.span = t.startSpan(label)
-		e.count++
-		return int(t.choose(KindIndex, uint64(n-1))), true
-	case e.count == e.max || e.flag.max == 0:
-		return 0, false
-	}
-	e.span = t.startSpan(label)
-	more := e.flag.max - e.flag.from + 1 // the flag's "more" indices
-	i := t.choose(KindMore, more*uint64(n))
-	if i == 0 {
-		t.dropSpan(e.span)
-		e.span = -1
-		return 0, false
-	}
-	e.count++
-	return int((i - 1) / more), true
-}
