@@ -176,13 +176,12 @@ func (m machine[S]) fill(b Benchmark) Benchmark {
 type stepEnc struct{ n int }
 
 func (e stepEnc) step(kind int, args ...byte) []byte {
-	m := e.more()
-	b := choiceOf(fuzzsrc.IntRange(0, m*e.n)).Encode(uint64(1 + kind*m))
+	b := []byte{flagByte(machineSteps)}
+	if e.n > 1 {
+		b = append(b, choiceOf(fuzzsrc.IntRange(0, e.n-1)).Encode(uint64(kind))...)
+	}
 	return append(b, args...)
 }
-
-// more is how many indices of the merged step choice each action has.
-func (e stepEnc) more() int { return max(20/e.n, 1) }
 
 // machineSteps is the number of steps of a fuzzsrc.Machine whose Steps
 // is the zero Size, as its doc gives it.
@@ -199,15 +198,12 @@ func trimZeros(b []byte) []byte {
 // stateCands is the search space of a stateful problem: the "more" flag
 // stops or goes on, every action index, and integer arguments and handle
 // references at their k+1 simplest indices.
-func stateCands(k uint64, e stepEnc) func(fuzzsrc.Choice) []uint64 {
+func stateCands(k uint64) func(fuzzsrc.Choice) []uint64 {
+	more := flagByte(machineSteps)
 	return func(c fuzzsrc.Choice) []uint64 {
 		switch {
 		case c.Kind == fuzzsrc.KindMore:
-			out := []uint64{0}
-			for a := range e.n {
-				out = append(out, uint64(1+a*e.more()))
-			}
-			return out
+			return coinIndices(c, more)
 		case c.Kind == fuzzsrc.KindIndex && c.Max < 8: // an action
 			return span(c.Max, c.Max)
 		default:
@@ -269,7 +265,7 @@ func queue2() Benchmark {
 			"to the out-stack and pops off it), then a push and a pop that sees the pushed value instead " +
 			"of the one left; only the last push and the value left must differ, so the pushes are 0, 0, 1; " +
 			"pop sorts before push, so it is action 0 and the last step is its flag alone",
-		Space: Space{MaxLen: 12, Cands: stateCands(2, e)},
+		Space: Space{MaxLen: 12, Cands: stateCands(2)},
 		Passing: []Example{
 			{"push pop", cat(e.step(1, one), e.step(0)), "one value in, the same out"},
 			{"equal values", cat(e.step(1, 0), e.step(1, 0), e.step(0), e.step(1, 0), e.step(0)), "the bug reorders equal values"},
@@ -359,7 +355,7 @@ func mapDelete() Benchmark {
 			"count check fails. del sorts first (action 0), so ending on del(0) costs only its flag, which " +
 			"makes 0 the second key: put(2), put(0), del(2), del(0), 12 bytes, where ending on get(2) " +
 			"costs two more",
-		Space: Space{MaxLen: 13, Cands: stateCands(2, e)},
+		Space: Space{MaxLen: 13, Cands: stateCands(2)},
 		Passing: []Example{
 			{"put get", cat(e.step(2, two, 0), e.step(1, two)), "a key put is found"},
 			{"no collision", cat(e.step(2, 0, 0), e.step(2, intByte(fuzzsrc.IntRange(0, 7), 1), 0), e.step(0, 0), e.step(1, intByte(fuzzsrc.IntRange(0, 7), 1))), "keys 0 and 1 do not collide"},
@@ -416,7 +412,7 @@ func ringBuffer() Benchmark {
 		MinValue:   "[push(0); push(0); push(0)]",
 		MinInput:   trimZeros(cat(e.step(1, 0), e.step(1, 0), e.step(1, 0))),
 		Why:        "the invariant (length) fails once the buffer is full, after three pushes, whose values are free at 0",
-		Space:      Space{MaxLen: 9, Cands: stateCands(1, e)},
+		Space:      Space{MaxLen: 9, Cands: stateCands(1)},
 		Passing: []Example{
 			{"two pushes", cat(e.step(1, 0), e.step(1, 0)), "not yet full"},
 			{"push pop", cat(e.step(1, 0), e.step(1, 0), e.step(0), e.step(1, 0)), "head moved: two held"},
@@ -480,7 +476,7 @@ func allocator() Benchmark {
 		Why: "an overlap needs a reused block grown past its old size and a block next to it: alloc, " +
 			"free it (the newest handle: reference byte 0), alloc 2 cells (the smallest size larger than " +
 			"1) into it, and a last alloc, bumped to cell 1, inside it; its size 1 costs no bytes",
-		Space: Space{MaxLen: 11, Cands: stateCands(2, e)},
+		Space: Space{MaxLen: 11, Cands: stateCands(2)},
 		Passing: []Example{
 			{"reuse same size", cat(e.step(0, 0), e.step(0, 0), e.step(1, 1), e.step(0, 0)), "a freed block reused at its own size"},
 			{"free newest", cat(e.step(0, 0), e.step(0, 0), e.step(1, 0), e.step(0, two)), "the newest block has nothing after it"},
