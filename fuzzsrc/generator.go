@@ -37,6 +37,14 @@ func (g Generator[V]) String() string {
 // lists every top-level draw in order; draws nested inside generators are
 // part of their parent's value.
 func (g Generator[V]) Draw(t *T, label string) V {
+	if t.rec == nil && t.log == nil {
+		return g.draw(t) // while fuzzing; small enough to inline
+	}
+	return g.drawLogged(t, label)
+}
+
+// drawLogged is Draw while recording or logging.
+func (g Generator[V]) drawLogged(t *T, label string) V {
 	v := g.value(t)
 	if t.log != nil && t.depth == 0 {
 		t.log.draws = append(t.log.draws, Draw{Label: label, Value: formatDrawn(v)})

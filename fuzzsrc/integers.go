@@ -68,11 +68,15 @@ func zigzag(i, s, above, below uint64) uint64 {
 		return s + (i - m)
 	case i > 2*m:
 		return s - (i - m)
-	case i%2 == 1:
-		return s + (i+1)/2
-	default:
-		return s - i/2
 	}
+	// s+1, s-1, s+2, s-2, ...: odd indices go up, even ones down. The
+	// negation compiles to a conditional move, not a branch, which a
+	// random parity would mispredict every other draw.
+	d := (i + 1) / 2
+	if i%2 == 0 {
+		d = -d
+	}
+	return s + d
 }
 
 // signed reports whether I is a signed integer type.

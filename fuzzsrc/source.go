@@ -14,16 +14,11 @@ import (
 func (t *T) read(width int) uint64 {
 	p := t.pos
 	t.pos += width
-	var r uint64
-	if t.pos <= len(t.data) {
-		if width == 8 { // the common wide choice: one load
-			return binary.BigEndian.Uint64(t.data[p:t.pos])
-		}
-		for _, b := range t.data[p:t.pos] {
-			r = r<<8 | uint64(b)
-		}
-		return r
+	if p+8 <= len(t.data) {
+		// One load of eight bytes, the ones past the width shifted out.
+		return binary.BigEndian.Uint64(t.data[p:]) >> (64 - 8*width)
 	}
+	var r uint64
 	for i := p; i < t.pos; i++ {
 		r <<= 8
 		if i < len(t.data) {
@@ -49,15 +44,16 @@ func (t *T) chooseAround(kind Kind, max, below uint64) uint64 {
 		return 0
 	}
 	width := (bits.Len64(max) + 7) / 8
+	if t.rec == nil {
+		return minimize.IndexOf(t.read(width), width, max)
+	}
 	offset := t.pos
 	i := minimize.IndexOf(t.read(width), width, max)
-	if t.rec != nil {
-		t.rec.choices = append(t.rec.choices, Choice{
-			Choice: minimize.Choice{Offset: offset, Width: width, Max: max, Below: below},
-			Kind:   kind,
-			Index:  i,
-		})
-	}
+	t.rec.choices = append(t.rec.choices, Choice{
+		Choice: minimize.Choice{Offset: offset, Width: width, Max: max, Below: below},
+		Kind:   kind,
+		Index:  i,
+	})
 	return i
 }
 

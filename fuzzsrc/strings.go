@@ -35,7 +35,7 @@ const (
 
 // drawRune draws any valid rune in shrink order.
 func (t *T) drawRune() rune {
-	i := t.choose(KindRune, 128+runeBlocks-1)
+	i := t.chooseSmall(KindRune, 128+runeBlocks-1)
 	if i < 128 {
 		return rune(asciiByRank[i])
 	}
@@ -138,7 +138,7 @@ func stringOfN(r Generator[rune], runes bool, minLen, maxLen int) Generator[stri
 				return ""
 			}
 			if runes && t.rec == nil {
-				return t.drawRunes(shape)
+				return t.drawRunes(&shape)
 			}
 			var buf [64]byte
 			b := buf[:0]
@@ -163,56 +163,85 @@ func stringOfN(r Generator[rune], runes bool, minLen, maxLen int) Generator[stri
 
 // drawRunes draws the runes of a string shaped like shape from the input
 // as drawRune does, recording off.
-func (t *T) drawRunes(shape elements) string {
+func (t *T) drawRunes(shape *elements) string {
 	data, p := t.data, t.pos
 	var buf [64]byte
 	b := buf[:0]
 	for n := 0; ; n++ {
-		if n >= shape.min && !shape.moreAt(data, &p, n) {
-			break
+		if n >= shape.min {
+			var more bool
+			if more, p = shape.moreAt(data, p, n); !more {
+				break
+			}
 		}
-		var c uint32
+		var c byte
 		if p < len(data) {
-			c = uint32(data[p])
+			c = data[p]
 		}
 		p++
-		i := c * (128 + runeBlocks) >> 8
-		if i < 128 {
-			b = append(b, asciiByRank[i])
+		if c < firstEscapeByte {
+			b = append(b, asciiOfByte[c])
 			continue
 		}
-		var r uint64
-		if p+1 < len(data) {
-			r = uint64(data[p])<<8 | uint64(data[p+1])
+		var r uint32 // the block offset's two bytes, big-endian
+		if p+2 <= len(data) {
+			r = uint32(data[p])<<8 | uint32(data[p+1])
 		} else if p < len(data) {
-			r = uint64(data[p]) << 8
+			r = uint32(data[p]) << 8
 		}
 		p += 2
-		b = utf8.AppendRune(b, runeOfRank(128+uint64(i-128)*runeBlockSize+r*runeBlockSize>>16))
+		b = appendEscaped(b, uint32(c)*(128+runeBlocks)>>8-128, r)
 	}
 	t.pos = p
 	return string(b)
 }
 
-// moreAt decodes the "one more?" flag before element n, n >= min, at *p,
-// advancing *p past it if the collection draws one; it is elements.more
-// with recording off.
-func (e *elements) moreAt(data []byte, p *int, n int) bool {
+// firstEscapeByte is the smallest first byte of a rune that escapes to a
+// block: the first choice's index c*160>>8 is 128 from c = 205 on.
+const firstEscapeByte = (128<<8 + 128 + runeBlocks - 1) / (128 + runeBlocks)
+
+// asciiOfByte is the rune of each first byte below firstEscapeByte.
+var asciiOfByte = func() (a [firstEscapeByte]byte) {
+	for c := range a {
+		a[c] = asciiByRank[c*(128+runeBlocks)>>8]
+	}
+	return a
+}()
+
+// appendEscaped appends the rune at offset r*runeBlockSize>>16 of block
+// block, as runeOfRank(128 + block*runeBlockSize + offset), in UTF-8.
+func appendEscaped(b []byte, block, r uint32) []byte {
+	cp := block*runeBlockSize + r*runeBlockSize>>16 + 0x80
+	if cp < 0x10000 { // the first two blocks: the surrogates' gap, shorter encodings
+		if cp >= surrogateMin {
+			cp += surrogateEnd - surrogateMin
+		}
+		return utf8.AppendRune(b, rune(cp))
+	}
+	cp += surrogateEnd - surrogateMin
+	return append(b, 0xf0|byte(cp>>18), 0x80|byte(cp>>12)&0x3f, 0x80|byte(cp>>6)&0x3f, 0x80|byte(cp)&0x3f)
+}
+
+// moreAt decodes the "one more?" flag before element n, n >= min, at p,
+// and returns it and the position past it (p if the collection draws no
+// flag there); it is elements.more with recording off. It takes and
+// returns the position rather than a pointer to it, which would keep the
+// caller's position in memory through its whole loop.
+func (e *elements) moreAt(data []byte, p, n int) (bool, int) {
 	if n == e.max || e.flag.max == 0 {
-		return false
+		return false, p
 	}
 	var c uint64
-	if *p < len(data) {
-		c = uint64(data[*p])
+	if p < len(data) {
+		c = uint64(data[p])
 	}
-	*p++
-	return c*(e.flag.max+1)>>8 >= e.flag.from
+	return c*(e.flag.max+1)>>8 >= e.flag.from, p + 1
 }
 
 // drawBytes draws the bytes of a slice shaped like shape from the input
 // as drawByte does, recording off: the required bytes are one stretch of
 // the input, and each further byte follows its flag.
-func (t *T) drawBytes(shape elements) []byte {
+func (t *T) drawBytes(shape *elements) []byte {
 	data, p := t.data, t.pos
 	var b []byte
 	if shape.min > 0 {
@@ -222,7 +251,12 @@ func (t *T) drawBytes(shape elements) []byte {
 		}
 		p += shape.min
 	}
-	for n := shape.min; shape.moreAt(data, &p, n); n++ {
+	for n := shape.min; ; n++ {
+		more, next := shape.moreAt(data, p, n)
+		p = next
+		if !more {
+			break
+		}
 		var c byte
 		if p < len(data) {
 			c = data[p]
@@ -251,7 +285,7 @@ func BytesN(minLen, maxLen int) Generator[[]byte] {
 				return nil
 			}
 			if t.rec == nil {
-				return t.drawBytes(shape)
+				return t.drawBytes(&shape)
 			}
 			var b []byte
 			e := newElements(t, size)

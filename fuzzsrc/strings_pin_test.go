@@ -139,3 +139,30 @@ func TestIsRune(t *testing.T) {
 		}
 	}
 }
+
+// TestEscapedRunesFastMatchDrawRune checks the fast path's decoding of
+// every rune that escapes to a block, which random pinned inputs reach
+// only a few thousand times: for each block and every two-byte offset,
+// a one-rune string decodes to the rune Rune draws from the same bytes.
+func TestEscapedRunesFastMatchDrawRune(t *testing.T) {
+	step := 1
+	if testing.Short() {
+		step = 61
+	}
+	str := StringN(1, 1)
+	for c := firstEscapeByte; c < 256; c++ {
+		for r := 0; r < 1<<16; r += step {
+			data := []byte{byte(c), byte(r >> 8), byte(r)}
+			want := (&T{data: data}).drawRune()
+			if got := str.Draw(&T{data: data}, "s"); got != string(want) {
+				t.Fatalf("%x: StringN(1, 1) = %q, Rune = %q", data, got, want)
+			}
+		}
+	}
+	for c := range firstEscapeByte {
+		data := []byte{byte(c)}
+		if got, want := str.Draw(&T{data: data}, "s"), string((&T{data: data}).drawRune()); got != want {
+			t.Errorf("%x: StringN(1, 1) = %q, Rune = %q", data, got, want)
+		}
+	}
+}

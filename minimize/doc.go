@@ -52,7 +52,9 @@
 // choice and repair what depends on it, delete pairs of choices, delete
 // blocks of choices that the next choice's shape lines up with, and
 // delete a span together with raising the value before it or lowering the
-// values after it that may refer past it. The gate retries a candidate
+// values after it that may refer past it, and lower a count together with
+// deleting one element of every unit it sizes (a table's width with one
+// cell of every row). The gate retries a candidate
 // that was not kept with the later choices whose ranges it narrowed
 // re-encoded to their old values, for draws that depend on earlier ones.
 // Values that zig-zag down are lowered by a common offset. Passes that

@@ -329,10 +329,12 @@ type valueSwap struct {
 }
 
 // swapValues exchanges two values everywhere they occur, when the larger
-// appears first: a relabeling, which lowering one value at a time cannot
-// reach when the property needs the values distinct and in a pattern
-// (a graph [1 0 1] whose labels only matter up to renaming becomes
-// [0 1 0]).
+// appears first, or when the input ends in the larger and the smaller is
+// the simplest value (trailing zeros are free, so the swap is shorter): a
+// relabeling, which lowering one value at a time cannot reach when the
+// property needs the values distinct and in a pattern (a graph [1 0 1]
+// whose labels only matter up to renaming becomes [0 1 0]; keys put as 0
+// then 2 and deleted as 0 then 2 become 2 then 0, ending in the 0).
 func swapValues() *pass {
 	derive := func(s *shrinker) []valueSwap {
 		type occ struct {
@@ -369,7 +371,11 @@ func swapValues() *pass {
 			keys := slices.Sorted(maps.Keys(vals))
 			for _, hi := range keys {
 				for _, lo := range keys {
-					if lo < hi && vals[hi].first < vals[lo].first {
+					// A swap that puts lo first is smaller; one that puts
+					// hi first is smaller only if it ends the input in
+					// zeros (the last choices held hi and lo is 0), which
+					// plan checks.
+					if lo < hi && (vals[hi].first < vals[lo].first || lo == 0) {
 						w := valueSwap{shape: sh, hi: hi, lo: lo}
 						for _, off := range vals[hi].offsets {
 							w.offsets, w.original = append(w.offsets, off), append(w.original, hi)
@@ -394,6 +400,9 @@ func swapValues() *pass {
 			enc := w.shape.Encode(v)
 			cand = padTo(cand, off+len(enc))
 			copy(cand[off:], enc)
+		}
+		if !ShortlexLess(s.keyBound(s.normalize(cand)), s.bestKey) {
+			return nil, nil
 		}
 		return cand, nil
 	})
@@ -506,10 +515,13 @@ func (c Choice) shiftBy(i, d uint64, up bool) (uint64, bool) {
 // one value at a time cannot make that move, because each step on its own
 // breaks the order between the values. If a step of one is not kept it
 // tries the shift that zeroes the last value: (0, -1, -2) becomes (2, 1,
-// 0), and (0, 1, 0, 2) becomes (-2, -1, -2, 0).
+// 0), and (0, 1, 0, 2) becomes (-2, -1, -2, 0). The nonzero values of an
+// unsigned shape shift down alike, keeping their differences: keys (1, 3)
+// that must collide modulo 2 become (0, 2), where ranking them would give
+// (1, 2).
 func shiftValues() *pass {
-	signed := func(_ *shrinker, c Choice) bool { return c.Below != 0 }
-	return stepPass("shift values", 1, shapeGroups(signed), func(s *shrinker, g []int) ([]byte, func(bool, *Outcome)) {
+	shifts := func(s *shrinker, c Choice) bool { return c.Below != 0 || c.Index(s.best) != 0 }
+	return stepPass("shift values", 1, shapeGroups(shifts), func(s *shrinker, g []int) ([]byte, func(bool, *Outcome)) {
 		old, choices := s.best, s.choices
 		shift := func(d uint64, up bool) []byte {
 			cand := slices.Clone(old)

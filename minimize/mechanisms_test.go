@@ -173,6 +173,74 @@ func mechanisms() []property {
 			},
 			want: [2]any{1000, []int(nil)},
 		},
+		// A count that sizes the units after it, lowered together with
+		// deleting one element of every unit.
+		{
+			name:   "column sum of a grid",
+			reason: "rows and columns of 1..4, then digits row by row; fails when a column sums to 10 or more: two rows of one column, [1 9]; a wider grid narrows only with a cell of every row deleted as the column count goes down",
+			draw: func(t *fuzzsrc.T) any {
+				rows, cols := fuzzsrc.IntRange(1, 4).Draw(t, "rows"), fuzzsrc.IntRange(1, 4).Draw(t, "cols")
+				cells := make([]int, rows*cols)
+				for i := range cells {
+					cells[i] = fuzzsrc.IntRange(0, 9).Draw(t, "cell")
+				}
+				return [3]any{rows, cols, cells}
+			},
+			fails: func(v any) bool {
+				g := v.([3]any)
+				rows, cols, cells := g[0].(int), g[1].(int), g[2].([]int)
+				for c := range cols {
+					sum := 0
+					for r := range rows {
+						sum += cells[r*cols+c]
+					}
+					if sum >= 10 {
+						return true
+					}
+				}
+				return false
+			},
+			want: [3]any{2, 1, []int{1, 9}},
+		},
+		{
+			name:   "records with a repeated key",
+			reason: "a field count of 1..4, then records of that many digits; fails when two records share their first field but not their second: [[0 1] [0 0]], whose last zeros are free; more fields go only one from every record at a time",
+			draw: func(t *fuzzsrc.T) any {
+				n := fuzzsrc.IntRange(1, 4).Draw(t, "fields")
+				return fuzzsrc.SliceOf(fuzzsrc.SliceOfN(fuzzsrc.IntRange(0, 9), n, n)).Draw(t, "records")
+			},
+			fails: func(v any) bool {
+				recs := v.([][]int)
+				for i, a := range recs {
+					for _, b := range recs[i+1:] {
+						if len(a) >= 2 && a[0] == b[0] && a[1] != b[1] {
+							return true
+						}
+					}
+				}
+				return false
+			},
+			want: [][]int{{0, 1}, {0, 0}},
+		},
+		// Values that are labels: shifted down together, or exchanged
+		// where that ends the input in zeros.
+		{
+			name:   "colliding keys",
+			reason: "keys 0..7 that must collide modulo 2 while distinct: [2 0], ending in a free 0; from [1 3] the keys shift down together to [0 2], then exchange",
+			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.SliceOf(fuzzsrc.IntRange(0, 7)).Draw(t, "keys") },
+			fails: func(v any) bool {
+				ks := v.([]int)
+				for i, a := range ks {
+					for _, b := range ks[i+1:] {
+						if a != b && a%2 == b%2 {
+							return true
+						}
+					}
+				}
+				return false
+			},
+			want: []int{2, 0},
+		},
 		{
 			name:   "distinct values",
 			reason: "four distinct values: [1 2 3 0], where the last 0 and the stop flag after it are free",

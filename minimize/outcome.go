@@ -96,6 +96,10 @@ func (c Choice) signed(i uint64) (neg bool, mag uint64) {
 	above := c.Max - c.Below
 	m := min(above, c.Below)
 	switch {
+	case i == 0:
+		// The shrink point has no sign; a magnitude moved into it goes
+		// first to the side that comes first, +1 (or the only side).
+		return c.Below > 0 && above == 0, 0
 	case i > 2*m:
 		return c.Below > above, i - m
 	case i%2 == 1:

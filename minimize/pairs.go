@@ -141,7 +141,9 @@ func redistributePairs() *pass {
 				return nil, nil
 			}
 			return move(all), func(kept bool, _ *Outcome) {
-				if kept {
+				// Part of a value moved into one at the shrink point makes
+				// two values of one; only the whole move is worth a run.
+				if kept || vj == 0 {
 					return
 				}
 				findInteger(func(n int) bool {

@@ -2,6 +2,7 @@ package minimize
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -128,8 +129,17 @@ func TestPassPlans(t *testing.T) {
 		{name: "shift values/through zero", reason: "0 and +1 become -1 and 0",
 			pass: shiftValues, best: []byte{0, 1}, out: Outcome{Choices: signed[:2]},
 			want: [][]byte{{2, 0}}},
-		{name: "shift values/unsigned", reason: "values ordered plainly have no other side to shift to",
-			pass: shiftValues, best: []byte{1, 3}, out: Outcome{Choices: bytesOf(2, 0)}},
+		{name: "shift values/unsigned", reason: "the nonzero values of a plainly ordered shape shift down alike: 1 and 3 become 0 and 2",
+			pass: shiftValues, best: []byte{1, 3}, out: Outcome{Choices: bytesOf(2, 0)},
+			want: [][]byte{{0, 2}}},
+		{name: "shift values/unsigned zero", reason: "a plainly ordered shape holding 0 has no lower value to shift it to",
+			pass: shiftValues, best: []byte{0, 3}, out: Outcome{Choices: bytesOf(2, 0)}},
+		{name: "swap values/ends in the larger", reason: "0 before 2, but the input ends in 2: swapped, it ends in a free 0",
+			pass: swapValues, best: []byte{0, 2, 0, 2}, out: Outcome{Choices: bytesOf(4, 0)},
+			want: [][]byte{{2, 0, 2, 0}}},
+		{name: "swap values/only the last", reason: "of the values after a 0, only the one the input ends in (3) swapped with 0 is shorter; swapping 2 would be larger",
+			pass: swapValues, best: []byte{0, 2, 0, 3}, out: Outcome{Choices: bytesOf(4, 0)},
+			want: [][]byte{{3, 2, 3, 0}}},
 		{name: "swap values/larger first", reason: "5 before 2 everywhere becomes 2 before 5",
 			pass: swapValues, best: []byte{5, 2, 5}, out: Outcome{Choices: bytesOf(3, 0)},
 			want: [][]byte{{2, 5, 2}}},
@@ -144,6 +154,9 @@ func TestPassPlans(t *testing.T) {
 			pass: lowerPairs, best: []byte{1, 1}, out: Outcome{Choices: bytesOf(2, 0)}},
 		{name: "redistribute pair/two at index 1", reason: "moving 1 between two values at index 1 (two flags) only lowers the first",
 			pass: redistributePairs, best: []byte{1, 1}, out: Outcome{Choices: bytesOf(2, 0)}},
+		{name: "redistribute pair/into zero", reason: "a value moves into a later one at the shrink point, which takes +1's side",
+			pass: redistributePairs, best: []byte{1, 0, 5}, out: Outcome{Choices: bytesOf(3, 0)},
+			want: [][]byte{{0, 1, 5}, {0, 0, 6}}},
 		{name: "redistribute pair/all", reason: "all of the earlier value moves to the later one",
 			pass: redistributePairs, best: []byte{5, 9}, out: Outcome{Choices: bytesOf(2, 0)},
 			want: [][]byte{{0, 14}}},
@@ -190,6 +203,31 @@ func TestPassPlans(t *testing.T) {
 		{name: "delete and adjust/one draw", reason: "a span of one draw is a value, not a part to delete",
 			pass: deleteAndAdjust, best: []byte{7, 1},
 			out: Outcome{Choices: bytesOf(2, 0), Spans: []Span{span("pair", 0, 2, -1), span("x", 1, 2, 0)}}},
+		{name: "thin layout/rows with a header", reason: "a count of 3 (index 3, m = i) before two runs of three cells (rows of a table, a flag before each): the count one lower with each row's last cell deleted; the flags' index 1 does not read as 3",
+			pass: thinLayout, best: []byte{3, 0x80, 0x1a, 0, 0x1a, 0x80, 0, 0x1a, 0x1a},
+			out: Outcome{Choices: []Choice{
+				{Offset: 0, Width: 1, Max: 255}, {Offset: 1, Width: 1, Max: 1},
+				{Offset: 2, Width: 1, Max: 9}, {Offset: 3, Width: 1, Max: 9}, {Offset: 4, Width: 1, Max: 9},
+				{Offset: 5, Width: 1, Max: 1},
+				{Offset: 6, Width: 1, Max: 9}, {Offset: 7, Width: 1, Max: 9}, {Offset: 8, Width: 1, Max: 9},
+				{Offset: 9, Width: 1, Max: 1},
+			}, Used: 10},
+			want: [][]byte{{2, 0x80, 0x1a, 0, 0x80, 0, 0x1a}}},
+		{name: "thin layout/one run in blocks", reason: "two counts (index 1, 2) before six coins laid out with no boundary: each count whose index or index+1 divides the run into two or more blocks is lowered with the last coin of every block deleted (stride 2, then 3)",
+			pass: thinLayout, best: []byte{0x2b, 0x56, 0, 0x80, 0x80, 0x80, 0x80, 0x80},
+			out: Outcome{Choices: []Choice{
+				{Offset: 0, Width: 1, Max: 5}, {Offset: 1, Width: 1, Max: 5},
+				{Offset: 2, Width: 1, Max: 1}, {Offset: 3, Width: 1, Max: 1}, {Offset: 4, Width: 1, Max: 1},
+				{Offset: 5, Width: 1, Max: 1}, {Offset: 6, Width: 1, Max: 1}, {Offset: 7, Width: 1, Max: 1},
+			}},
+			want: [][]byte{{0, 0x56, 0, 0x80, 0x80}, {0x2b, 0x2b, 0, 0x80, 0x80, 0x80}}},
+		{name: "thin layout/no count", reason: "five cells, one run that no count before it divides: nothing to thin",
+			pass: thinLayout, best: []byte{1, 7, 7, 7, 7, 7},
+			out: Outcome{Choices: []Choice{
+				{Offset: 0, Width: 1, Max: 1},
+				{Offset: 1, Width: 1, Max: 9}, {Offset: 2, Width: 1, Max: 9}, {Offset: 3, Width: 1, Max: 9},
+				{Offset: 4, Width: 1, Max: 9}, {Offset: 5, Width: 1, Max: 9},
+			}}},
 		{name: "lower common offset/zig-zag", reason: "values that changed in turn go down by one together",
 			pass: lowerCommonOffset, best: []byte{5, 6}, out: Outcome{Choices: bytesOf(2, 0)},
 			setup: func(s *shrinker) {
@@ -215,6 +253,78 @@ func TestPassPlans(t *testing.T) {
 			got := planned(tt.pass(), tt.best, tt.out, tt.setup)
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("planned candidates (-want +got):\n%s\n%s", diff, tt.reason)
+			}
+		})
+	}
+}
+
+// tried returns every candidate p runs for a best input with the given
+// outcome when none of them fails: each step's first candidate and its
+// follow-ups, in step order.
+func tried(p *pass, best []byte, out Outcome) [][]byte {
+	var got [][]byte
+	run := func(_ context.Context, in []byte) (Outcome, error) {
+		got = append(got, slices.Clone(in))
+		return Outcome{Used: len(in)}, nil
+	}
+	s := newShrinker(context.Background(), run, Options{Workers: 1})
+	if out.Used == 0 {
+		out.Used = len(best)
+	}
+	s.setBest(best, out)
+	for step := range p.count(s) {
+		cand, then := p.plan(s, step)
+		if cand == nil {
+			continue
+		}
+		kept, o := s.consider(cand)
+		if then != nil {
+			then(kept, o)
+		}
+	}
+	return got
+}
+
+func TestPassFollowUps(t *testing.T) {
+	steps := func(b []byte) []Span { // spans of two bytes each
+		var sp []Span
+		for i := 0; i < len(b); i += 2 {
+			sp = append(sp, span("step", i, i+2, -1))
+		}
+		return sp
+	}
+	tests := []struct {
+		name, reason string
+		pass         func() *pass
+		best         []byte
+		out          Outcome
+		want         [][]byte
+	}{
+		{name: "sort siblings/zero tail last in place", reason: "steps whose order matters: sorted first, then the current order and the sorted one with the step ending in the most zeros moved last; the one adjacent swap out of order gives the sorted order again, which does not run twice",
+			pass: sortSiblings, best: []byte{1, 0, 3, 1, 2, 1},
+			out:  Outcome{Choices: bytesOf(6, 0), Spans: steps(make([]byte, 6))},
+			want: [][]byte{{1, 0, 2, 1, 3, 1}, {3, 1, 2, 1, 1}, {2, 1, 3, 1, 1}}},
+		{name: "thin layout/then a zero column", reason: "two rows of two under a count of 2: the last cells deleted with the count lowered (the trailing zero cut), then the first cells, zero in both rows",
+			pass: thinLayout, best: []byte{0, 2, 0, 5, 0x80, 0, 4},
+			out: Outcome{Choices: []Choice{
+				{Offset: 0, Width: 2, Max: 65535}, {Offset: 2, Width: 1, Max: 255}, {Offset: 3, Width: 1, Max: 255},
+				{Offset: 4, Width: 1, Max: 1}, {Offset: 5, Width: 1, Max: 255}, {Offset: 6, Width: 1, Max: 255},
+				{Offset: 7, Width: 1, Max: 1},
+			}, Used: 8},
+			want: [][]byte{{0, 1, 0, 0x80}, {0, 1, 5, 0x80, 4}}},
+		{name: "thin layout/then equal columns", reason: "two rows of two under a count of 2: the last cells deleted with the count lowered; no position is zero in both rows; then the first column, 1 in both rows, lowered to 0 together",
+			pass: thinLayout, best: []byte{0, 2, 1, 5, 0x80, 1, 4},
+			out: Outcome{Choices: []Choice{
+				{Offset: 0, Width: 2, Max: 65535}, {Offset: 2, Width: 1, Max: 255}, {Offset: 3, Width: 1, Max: 255},
+				{Offset: 4, Width: 1, Max: 1}, {Offset: 5, Width: 1, Max: 255}, {Offset: 6, Width: 1, Max: 255},
+				{Offset: 7, Width: 1, Max: 1},
+			}, Used: 8},
+			want: [][]byte{{0, 1, 1, 0x80, 1}, {0, 2, 0, 5, 0x80, 0, 4}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, tried(tt.pass(), tt.best, tt.out)); diff != "" {
+				t.Errorf("tried candidates (-want +got):\n%s\n%s", diff, tt.reason)
 			}
 		})
 	}

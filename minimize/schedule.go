@@ -245,6 +245,7 @@ func (s *shrinker) passes() []*pass {
 		deleteChoicePairs(),
 		deleteAlignedBlocks(),
 		deleteAndAdjust(),
+		thinLayout(),
 		lowerCommonOffset(),
 	}
 	s.stats.Passes = make([]PassStats, len(ps))

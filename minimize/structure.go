@@ -375,9 +375,13 @@ func sortSiblings() *pass {
 		}
 		// Only zeros follow the group: the last sibling's trailing zeros
 		// cost nothing there.
+		// Where order matters (the steps of a program) the sibling moves
+		// from where it is; where it does not, from the sorted order.
 		if end := s.out.Spans[g[len(g)-1]].End; end >= len(s.best) || isZero(s.best[end:]) {
-			if last := zeroTailLast(sorted); last != nil && !slices.EqualFunc(cs, last, bytes.Equal) {
-				cands = append(cands, arrangeSpans(b, s.out.Spans, g, last))
+			for _, from := range [][][]byte{cs, sorted} {
+				if last := zeroTailLast(from); last != nil && !slices.ContainsFunc(cands, func(c []byte) bool { return bytes.Equal(c, arrangeSpans(b, s.out.Spans, g, last)) }) {
+					cands = append(cands, arrangeSpans(b, s.out.Spans, g, last))
+				}
 			}
 		}
 		if len(cands) == 0 {
@@ -388,8 +392,8 @@ func sortSiblings() *pass {
 			if kept {
 				return
 			}
-			if len(cands) > 1 {
-				if kept, _ = s.consider(cands[1]); kept {
+			for _, cand := range cands[1:] {
+				if kept, _ = s.consider(cand); kept {
 					return
 				}
 			}

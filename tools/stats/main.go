@@ -16,8 +16,9 @@
 // -run matches once over its whole corpus, with fuzzsrc.EnvStats set:
 // fuzzsrc.Check then records each input's draws instead of checking the
 // property, so failing inputs are counted, not reported. The binary runs
-// in a temporary directory whose testdata/fuzz holds links to the corpus
-// entries, so a test that reads other testdata files sees none.
+// in a temporary directory whose testdata/fuzz links to the corpus, so a
+// test that reads other testdata files sees none; the corpus is never
+// written.
 package main
 
 import (
@@ -146,63 +147,128 @@ type replayed struct {
 
 // replay runs target over the corpus files in srcs (missing directories
 // are empty) and returns the inputs' stats entries.
+//
+// The binary reads only testdata/fuzz/<target> of its working directory,
+// so each source gets a run of its own in which that directory is one
+// link to the source: linking each entry instead costs a file-system
+// operation per entry, up to milliseconds each on a busy journaling file
+// system, which made a 10,000-entry corpus take most of a minute. Go
+// names entries by their content's hash, so an entry of a later source
+// with an earlier source's name is the same input; only when a source
+// has some such entries are its other entries linked one by one. The
+// target's seeds run in the first run only.
 func replay(bin, tmp, target string, srcs []string) (replayed, error) {
 	var r replayed
-	work := filepath.Join(tmp, target)
-	corpus := filepath.Join(work, "testdata", "fuzz", target)
-	if err := os.MkdirAll(corpus, 0o777); err != nil {
-		return r, err
-	}
+	seen := map[string]bool{}
 	for i, src := range srcs {
-		ents, err := os.ReadDir(src)
-		if errors.Is(err, os.ErrNotExist) {
-			continue
-		}
+		names, err := corpusNames(src)
 		if err != nil {
 			return r, err
 		}
-		for _, e := range ents {
-			if e.IsDir() {
-				continue
+		var fresh []string
+		for _, name := range names {
+			if !seen[name] {
+				seen[name] = true
+				fresh = append(fresh, name)
 			}
-			// Go names entries by their content's hash: the same name in
-			// both places is the same input.
-			err := os.Symlink(filepath.Join(src, e.Name()), filepath.Join(corpus, e.Name()))
-			if errors.Is(err, os.ErrExist) {
-				continue
-			}
-			if err != nil {
-				return r, err
-			}
-			r.files[i]++
+		}
+		r.files[i] = len(fresh)
+		if i > 0 && len(fresh) == 0 {
+			continue // no inputs of its own, and the seeds have run
+		}
+		work := filepath.Join(tmp, fmt.Sprintf("%s.%d", target, i))
+		corpus := filepath.Join(work, "testdata", "fuzz", target)
+		if err := linkCorpus(corpus, src, names, fresh); err != nil {
+			return r, err
+		}
+		args := []string{"-test.run=^" + regexp.QuoteMeta(target) + "$"}
+		if i > 0 {
+			args = append(args, "-test.skip=^"+regexp.QuoteMeta(target)+"$/^seed#")
+		}
+		list, err := runStats(bin, work, filepath.Join(tmp, fmt.Sprintf("%s.%d.jsonl", target, i)), args)
+		if err != nil {
+			return r, err
+		}
+		r.list = append(r.list, list...)
+	}
+	if len(r.list) == 0 {
+		return r, fmt.Errorf("no input called fuzzsrc.Check (%d corpus files in %s): is it a fuzzsrc target with a corpus or seeds?", r.files[0]+r.files[1], strings.Join(srcs, " and "))
+	}
+	return r, nil
+}
+
+// corpusNames lists the files of a corpus directory; a missing directory
+// is empty.
+func corpusNames(dir string) ([]string, error) {
+	ents, err := os.ReadDir(dir)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, e := range ents {
+		if !e.IsDir() {
+			names = append(names, e.Name())
 		}
 	}
-	statsPath := filepath.Join(tmp, target+".jsonl")
-	cmd := exec.Command(bin, "-test.run=^"+regexp.QuoteMeta(target)+"$")
-	cmd.Dir = work
+	return names, nil
+}
+
+// linkCorpus makes corpus hold the entries fresh of src, whose files are
+// names: a link to src itself when fresh is all of them, else a
+// directory of links to each.
+func linkCorpus(corpus, src string, names, fresh []string) error {
+	if err := os.MkdirAll(filepath.Dir(corpus), 0o777); err != nil {
+		return err
+	}
+	switch {
+	case len(fresh) == 0:
+		return nil
+	case len(fresh) == len(names):
+		return os.Symlink(src, corpus)
+	}
+	if err := os.Mkdir(corpus, 0o777); err != nil {
+		return err
+	}
+	for _, name := range fresh {
+		if err := os.Symlink(filepath.Join(src, name), filepath.Join(corpus, name)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// runStats runs the test binary in dir with args and fuzzsrc.EnvStats set
+// to statsPath, and returns the entries it wrote there.
+func runStats(bin, dir, statsPath string, args []string) ([]fuzzsrc.StatsEntry, error) {
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), fuzzsrc.EnvStats+"="+statsPath, fuzzsrc.EnvShrink+"=0")
 	out, runErr := cmd.CombinedOutput()
 	f, err := os.Open(statsPath)
 	if errors.Is(err, os.ErrNotExist) {
 		if runErr != nil {
-			return r, fmt.Errorf("the test binary failed: %v\n%s", runErr, out)
+			return nil, fmt.Errorf("the test binary failed: %v\n%s", runErr, out)
 		}
-		return r, fmt.Errorf("no input called fuzzsrc.Check (%d corpus files in %s): is it a fuzzsrc target with a corpus or seeds?", r.files[0]+r.files[1], strings.Join(srcs, " and "))
+		return nil, nil
 	}
 	if err != nil {
-		return r, err
+		return nil, err
 	}
 	defer f.Close()
+	var list []fuzzsrc.StatsEntry
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 64<<20)
 	for line := 1; sc.Scan(); line++ {
 		var e fuzzsrc.StatsEntry
 		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
-			return r, fmt.Errorf("%s:%d: %v", statsPath, line, err)
+			return nil, fmt.Errorf("%s:%d: %v", statsPath, line, err)
 		}
-		r.list = append(r.list, e)
+		list = append(list, e)
 	}
-	return r, sc.Err()
+	return list, sc.Err()
 }
 
 func goCmd(args ...string) (string, error) {

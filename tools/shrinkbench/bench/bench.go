@@ -89,7 +89,7 @@ func All() []Benchmark {
 		largeUnionList(), lengthlist(), differenceZero(), differenceSmall(), differenceOne(),
 		graphReach(), picks(), straightline(),
 		truncate(), cents(), invert(), record(), islands(), queueOps(),
-		queue2(), mapDelete(), ringBuffer(), allocator(),
+		queue2(), mapDelete(), ringBuffer(), allocator(), tableSort(), lru(), minStackProblem(),
 	}
 }
 
