@@ -36,12 +36,13 @@
 //
 // Reduction is organised in passes, each a list of steps tried in a seeded
 // random order: rank values (the values of a shape replaced by the
-// smallest in the same order, in one run), delete spans (largest first,
-// growing a deletion over siblings with an exponential probe and binary
-// search; a deletion that no longer fails is retried with a neighbour's
-// children reversed or, for an empty slot, with the children of the span
-// that now holds what slid into it reversed, or with the sibling before
-// it lowered to a value the input holds), sort sibling spans, zero
+// smallest in the same order, in one run), sort sibling spans, delete
+// spans (largest first, growing a deletion over siblings with an
+// exponential probe and binary search; a deletion that no longer fails is
+// retried with a neighbour's children reversed or, for an empty slot,
+// with the children of the span that now holds what slid into it
+// reversed, or with the sibling before it lowered to a value the input
+// holds), zero
 // spans (retrying with the width the zeroed span used), delete blocks of
 // consecutive choices, replace a span by a descendant with the same label,
 // lower each choice (integers by magnitude, then on in the draw's own

@@ -216,22 +216,15 @@ func findInteger(f func(n int) bool) int {
 }
 
 // passes returns the reduction passes in their first order: deletions
-// before value lowering, cheap before expensive, and passes that shorten
-// the input before those that rearrange it at the same length (MacIver,
-// "Notes on test-case reduction", "Reduction Passes"): a visit lasts
-// while its pass keeps succeeding, so a pass that rearranges first can
-// spend a long zig-zag of same-length moves (swapping siblings into
-// order one pair at a time) on parts a deletion would have removed.
-// Ranking values comes first all the same: it is one run per shape, and
-// it settles which values are large before structure is compared. The
-// scheduler reorders the passes as it learns which ones pay.
+// before value lowering, cheap before expensive. The scheduler reorders
+// them as it learns which ones pay.
 func (s *shrinker) passes() []*pass {
 	ps := []*pass{
 		canonicalize(),
 		removeDiscarded(),
 		rankValues(),
-		deleteSpans(),
 		sortSiblings(),
+		deleteSpans(),
 		zeroSpans(),
 		deleteChoiceBlocks(),
 		replaceWithDescendant(),
