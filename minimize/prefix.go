@@ -24,9 +24,13 @@ type readRun struct {
 	out  Outcome // the run's outcome
 }
 
-// maxReadRuns bounds the runs the cache remembers; past it, it starts
-// afresh.
-const maxReadRuns = 1 << 13
+// maxReadRuns and maxReadBytes bound the runs the cache remembers and
+// roughly the memory they hold (read bytes, choices and spans); past
+// either, it starts afresh.
+const (
+	maxReadRuns  = 1 << 13
+	maxReadBytes = 1 << 26
+)
 
 // readCache finds a remembered run by a candidate's prefixes: one hash
 // per distinct used length, so a look-up costs the candidate's length
@@ -34,7 +38,8 @@ const maxReadRuns = 1 << 13
 type readCache struct {
 	runs    map[uint64][]readRun // by readKey(used, read)
 	lengths []int                // the distinct used lengths, in order first seen
-	n       int
+	n       int                  // runs remembered
+	bytes   int                  // roughly the memory they hold
 }
 
 // fnvOffset and fnvPrime are FNV-1a's 64-bit parameters.
@@ -50,8 +55,9 @@ func readKey(used int, readHash uint64) uint64 {
 // add remembers a run that read used bytes, read being the input cut to
 // used without trailing zeros.
 func (c *readCache) add(used int, read []byte, out Outcome) {
-	if c.n >= maxReadRuns || c.runs == nil {
-		c.runs, c.lengths, c.n = make(map[uint64][]readRun), nil, 0
+	size := len(read) + 32*len(out.Choices) + 64*len(out.Spans)
+	if c.n >= maxReadRuns || c.bytes+size > maxReadBytes || c.runs == nil {
+		c.runs, c.lengths, c.n, c.bytes = make(map[uint64][]readRun), nil, 0, 0
 	}
 	h := uint64(fnvOffset)
 	for _, b := range read {
@@ -73,8 +79,10 @@ func (c *readCache) add(used int, read []byte, out Outcome) {
 	if !known {
 		c.lengths = append(c.lengths, used)
 	}
-	c.runs[k] = append(c.runs[k], readRun{used: used, read: read, out: out})
+	// A copy, so that the candidate's whole buffer is not kept.
+	c.runs[k] = append(c.runs[k], readRun{used: used, read: bytes.Clone(read), out: out})
 	c.n++
+	c.bytes += size
 }
 
 // lookup returns the outcome of a remembered run whose read bytes are
