@@ -25,7 +25,10 @@
 // zeros, so trailing zeros are dropped, and length counts whole choices
 // (the last nonzero choice is padded to its full width before comparing).
 // Every candidate passes one gate: it runs only if it is strictly smaller
-// than the best input and has not been seen before; after the run it is
+// than the best input, has not been seen before, and does not begin with
+// the bytes a run already made read before it stopped short of its
+// input's end (the target would read them and stop the same way, so that
+// run's outcome stands for it); after the run it is
 // truncated to the bytes it used (autopruning), and it becomes the best
 // only if it failed with the original signature and is still smaller. A
 // failure with another signature is recorded as a slip and never followed.
