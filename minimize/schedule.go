@@ -235,6 +235,8 @@ func (s *shrinker) passes() []*pass {
 		lowerPairs(),
 		redistributePairs(),
 		lowerAndRepair(),
+		jumpLower(),
+		mergeValues(),
 		deleteChoicePairs(),
 		deleteAlignedBlocks(),
 		deleteAndAdjust(),
