@@ -11,6 +11,13 @@ import (
 	"github.com/shortlex/shortlex/minimize"
 )
 
+// counted is a record from fuzzsrc.Make.
+type counted struct {
+	Name string
+	N    int
+	On   bool
+}
+
 // graph is a drawn node count and edges between nodes below it.
 type graph struct {
 	N     int
@@ -50,6 +57,27 @@ func mechanisms() []property {
 				return slices.ContainsFunc(v.([]int), func(x int) bool { return x < -2 || x > 3 })
 			},
 			want: []int{-3},
+		},
+		// Lowering past values that pass to smaller ones that fail.
+		{
+			name:   "multiple of k in a struct",
+			reason: "a record whose count must be a nonzero multiple of 5: {N: 5}, the other fields zero; from 5k, 5k-1 and 5k-2 pass, so lowering must jump (by 5, or by halving); without jump lower it missed 20 of 20",
+			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.Make[counted]().Draw(t, "r") },
+			fails:  func(v any) bool { r := v.(counted); return r.N%5 == 0 && r.N != 0 },
+			want:   counted{N: 5},
+		},
+		{
+			name:   "list sum divisible by 7",
+			reason: "a list of 0..100 whose sum is a nonzero multiple of 7: [7]; an element goes down to the next failing sum in steps of 7; without jump lower it missed 19 of 20",
+			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.SliceOf(fuzzsrc.IntRange(0, 100)).Draw(t, "xs") },
+			fails: func(v any) bool {
+				s := 0
+				for _, x := range v.([]int) {
+					s += x
+				}
+				return s%7 == 0 && s > 0
+			},
+			want: []int{7},
 		},
 		// Draws whose range depends on an earlier draw.
 		{
