@@ -91,6 +91,7 @@ func All() []Benchmark {
 		graphReach(), picks(), straightline(),
 		truncate(), cents(), invert(), recordRoundTrip(), islands(), queueOps(),
 		queue2(), mapDelete(), ringBuffer(), allocator(), tableSort(), lru(), minStackProblem(),
+		multiple(), sumMod3(),
 	}
 }
 
