@@ -47,7 +47,11 @@
 // choices of its shape hold), lower equal choices together, and, when
 // those are stuck, shift all values of a shape, swap two values
 // everywhere, lower pairs together, move value between pairs, lower a
-// choice and repair what depends on it, delete pairs of choices, delete
+// choice and repair what depends on it, lower a value that stopped where
+// the next values below pass past them (half of it, or steps of 3 to 8
+// repeated: multiples, powers of two), make one value of a shape another
+// everywhere and delete the spans that become copies of a sibling, delete
+// pairs of choices, delete
 // blocks of choices that the next choice's shape lines up with, and
 // delete a span together with raising the value before it or lowering the
 // values after it that may refer past it, and lower a count together with
