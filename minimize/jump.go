@@ -3,8 +3,12 @@ package minimize
 // This file holds jumpLower, the pass for values whose lowering stopped
 // because the next values below them pass although smaller ones fail.
 
-// maxStride is the largest step jumpLower tries below a stuck value.
-const maxStride = 8
+// maxStride is the largest step jumpLower tries below a stuck value
+// before decimalStride, the step that keeps a value's last decimal digit.
+const (
+	maxStride     = 8
+	decimalStride = 10
+)
 
 // jumpItem is one value jumpLower may lower: a choice, or the choices of
 // one shape that hold one value, lowered together.
@@ -22,7 +26,8 @@ type jumpKey struct {
 }
 
 // jumpTargets returns the magnitudes jumpLower tries below magnitude m,
-// in order: half of m, then m-3 to m-maxStride, those above zero.
+// in order: half of m, then m-3 to m-maxStride and m-decimalStride,
+// those above zero.
 func jumpTargets(m uint64) []uint64 {
 	var ts []uint64
 	if m >= 4 {
@@ -33,6 +38,9 @@ func jumpTargets(m uint64) []uint64 {
 			ts = append(ts, m-d)
 		}
 	}
+	if d := uint64(decimalStride); d < m && m-d != m>>1 {
+		ts = append(ts, m-d)
+	}
 	return ts
 }
 
@@ -40,7 +48,8 @@ func jumpTargets(m uint64) []uint64 {
 // (m-1 and m-2 pass) past the values that pass: the property is not
 // monotone there, as for a multiple of k, an odd sum, a power of two, a
 // value that must differ from others. It tries half of m, then m-3 to
-// m-maxStride, which below maxStride+1 is every smaller value. A halving
+// m-maxStride, which below maxStride+1 is every smaller value, and
+// m-decimalStride. A halving
 // that is kept is repeated (m>>n: a power of two, a pattern of low bits
 // shifted down); a step d that is kept is followed by the smallest
 // positive value of m's residue modulo d, and if that passes by as many
@@ -51,8 +60,9 @@ func jumpTargets(m uint64) []uint64 {
 // (for two values that must be equal and a multiple of k).
 //
 // Most stuck values sit at a threshold, where every jump fails, so a
-// value is tried once at a place until it changes, only once the cheap
-// passes are stuck, and a lone choice whose value another choice of its
+// value is tried once at a place until it changes, only once every other
+// pass is stuck (tier 2, so that values on their way down are not
+// tried), and a lone choice whose value another choice of its
 // shape holds is left to its group: lowering it alone likely breaks the
 // tie that makes the input fail.
 func jumpLower() *pass {
@@ -88,7 +98,7 @@ func jumpLower() *pass {
 		}
 		return items
 	}
-	return stepPass("jump lower", 1, derive, func(s *shrinker, it jumpItem) ([]byte, func(bool, *Outcome)) {
+	return stepPass("jump lower", 2, derive, func(s *shrinker, it jumpItem) ([]byte, func(bool, *Outcome)) {
 		c := it.shape
 		neg, m := c.signed(it.index)
 		key := jumpKey{it.offsets[0], len(it.offsets), it.index}
