@@ -79,6 +79,13 @@ func mechanisms() []property {
 			},
 			want: []int{7},
 		},
+		{
+			name:   "last decimal digit",
+			reason: "an int whose last decimal digit is 7: 7; from 10k+7 every value down to 10k-2 passes, so lowering must step by 10",
+			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.Int().Draw(t, "x") },
+			fails:  func(v any) bool { x := v.(int); return x%10 == 7 || x%10 == -7 },
+			want:   7,
+		},
 		// Draws whose range depends on an earlier draw.
 		{
 			name:   "graph with a 2-cycle",

@@ -325,6 +325,9 @@ func TestPassFollowUps(t *testing.T) {
 		{name: "jump lower/every smaller value", reason: "nothing fails: 9 tries half of it, then 9-3 to 9-8 (9-5 is the half again), which below 9 is every value lowering did not try",
 			pass: jumpLower, best: []byte{9}, out: Outcome{Choices: bytesOf(1, 0)},
 			want: [][]byte{{4}, {6}, {5}, {3}, {2}, {1}}},
+		{name: "jump lower/steps of 3 to 8 and 10", reason: "nothing fails: 13 tries half of it (6), then 13-3 to 13-8, then 13-10, which keeps the last decimal digit",
+			pass: jumpLower, best: []byte{13}, out: Outcome{Choices: bytesOf(1, 0)},
+			want: [][]byte{{6}, {10}, {9}, {8}, {7}, {5}, {3}}},
 		{name: "thin layout/then a zero column", reason: "two rows of two under a count of 2: the last cells deleted with the count lowered (the trailing zero cut), then the first cells, zero in both rows",
 			pass: thinLayout, best: []byte{0, 2, 0, 5, 0x80, 0, 4},
 			out: Outcome{Choices: []Choice{
