@@ -3,6 +3,7 @@ package fuzzsrc
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/shortlex/shortlex/internal/floatorder"
 	"github.com/shortlex/shortlex/internal/record"
@@ -37,6 +38,57 @@ func (s *floatSpace) code(i uint64) uint64 {
 		}
 	}
 	return s.lo[j] + (i - s.first[j])
+}
+
+// index returns the index of code c, if the space holds it.
+func (s *floatSpace) index(c uint64) (uint64, bool) {
+	if s.full {
+		return c, true
+	}
+	j, ok := slices.BinarySearch(s.lo, c)
+	if !ok {
+		j-- // the last interval starting below c
+	}
+	if j < 0 || c > s.hi[j] {
+		return 0, false
+	}
+	return s.first[j] + (c - s.lo[j]), true
+}
+
+// maxFracBits is how many fractional bits the simpler values of a float
+// keep at most: Hypothesis's float shrinker tries the same truncations.
+const maxFracBits = 10
+
+// simpler returns the indices below i of values that are simpler in the
+// order of floats and that lowering the index by steps may not reach,
+// for a non-integer value: the value cut to k fractional bits, rounded
+// down and up, for k from 0 to maxFracBits; and its fraction r on the
+// integer parts 1, half its own and one less, which moves a value below
+// 1 to a simpler exponent (0.5078125 becomes 1.5078125, simpler than
+// every value below 1).
+func (g *floatGen) simpler(sp *floatSpace, i uint64) []uint64 {
+	v := g.f.Value(g.f.Decode(sp.code(i)))
+	if math.IsInf(v, 0) || math.IsNaN(v) || v == math.Trunc(v) {
+		return nil
+	}
+	var vals []float64
+	for k := range maxFracBits + 1 {
+		x := math.Ldexp(v, k)
+		vals = append(vals, math.Ldexp(math.Floor(x), -k), math.Ldexp(math.Ceil(x), -k))
+	}
+	n, r := math.Modf(v)
+	vals = append(vals, 1+r, math.Floor(n/2)+r, n-1+r)
+	var out []uint64
+	for _, w := range vals {
+		if !(w >= 0) || w == v {
+			continue
+		}
+		if j, ok := sp.index(g.f.Encode(g.f.BitsOf(w))); ok && j < i {
+			out = append(out, j)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // add appends the codes [lo, hi], merging with the last interval if they
@@ -176,7 +228,11 @@ func (g *floatGen) draw(t *T) uint64 {
 	if g.hasNeg && (!g.hasPos || t.flip(record.KindBool, fairCoin)) {
 		sp, sign = &g.neg, g.f.Top()
 	}
-	return g.f.Decode(sp.code(t.choose(record.KindFloat, sp.max))) | sign
+	i := t.choose(record.KindFloat, sp.max)
+	if t.rec != nil && sp.max > 0 {
+		t.rec.nameSimpler(g.simpler(sp, i))
+	}
+	return g.f.Decode(sp.code(i)) | sign
 }
 
 // anyFloat draws every value of the format.

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/shortlex/shortlex/internal/floatorder"
+	"github.com/shortlex/shortlex/internal/record"
 )
 
 func TestFloat64Golden(t *testing.T) {
@@ -412,4 +413,56 @@ func BenchmarkFloat(b *testing.B) {
 	b.Run("Float64Range(0,1)", func(b *testing.B) { benchScalarDraw(b, Float64Range(0, 1)) })
 	b.Run("Float64Range(-1e3,1e3)", func(b *testing.B) { benchScalarDraw(b, Float64Range(-1e3, 1e3)) })
 	b.Run("Float32", func(b *testing.B) { benchScalarDraw(b, Float32()) })
+}
+
+// TestFloatSimpler checks the simpler values a float draw names for the
+// reducer, in the order of their indices.
+func TestFloatSimpler(t *testing.T) {
+	tests := []struct {
+		name, reason string
+		gen          Generator[float64]
+		space        floatSpace // gen's space of positive codes
+		x            float64
+		want         []float64
+	}{
+		{"below one", "the integers around it, the cuts to 1 to 6 fractional bits (0.5 first, the dead 0.5 code being live below 1), and 1 + the fraction, which comes before every value below 1",
+			Float64(), anyFloat(floatorder.Float64).pos, 0.5078125, []float64{0, 1, 1.5078125, 0.5, 0.75, 0.625, 0.5625, 0.53125, 0.515625}},
+		{"in a range", "a bounded draw names only values in its range (10 is out), by integer part then fractional bits: 9, then 1, half of 9 and 8 with the same fraction, then 9 with 1 to 10 fractional bits",
+			Float64Range(1, 9.75), floatRange(floatorder.Float64, "Float64Range", 1, 9.75).pos, 9.3, []float64{9, 1.3000000000000007, 4.300000000000001, 8.3, 9.5, 9.25, 9.375, 9.3125, 9.28125, 9.296875, 9.3046875, 9.30078125, 9.298828125, 9.2998046875}},
+		{"integer", "an integer names nothing: lowering its index reaches every simpler integer",
+			Float64(), anyFloat(floatorder.Float64).pos, 7, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			draw := func(in []byte) (x float64, rec *record.Record) {
+				rec = recordRun(in, func(t *T) { x = tt.gen.Draw(t, "x") })
+				return x, rec
+			}
+			// The input of tt.x: the magnitude choice at the index of its
+			// code in the draw's space.
+			_, rec := draw(nil)
+			c := rec.Choices[len(rec.Choices)-1]
+			sp := tt.space
+			idx, ok := sp.index(floatorder.Float64.Encode(math.Float64bits(tt.x)))
+			if !ok {
+				t.Fatalf("%v is not in the draw's space", tt.x)
+			}
+			in := append(make([]byte, c.Offset), c.Encode(idx)...)
+			if x, _ := draw(in); x != tt.x {
+				t.Fatalf("input % x draws %v, want %v", in, x, tt.x)
+			}
+			_, rec = draw(in)
+			var got []float64
+			for _, h := range rec.Simpler {
+				if h.Choice != len(rec.Choices)-1 {
+					t.Errorf("simpler value for choice %d, want the magnitude's %d", h.Choice, len(rec.Choices)-1)
+				}
+				x, _ := draw(append(make([]byte, c.Offset), c.Encode(h.Index)...))
+				got = append(got, x)
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("simpler values of %v = %v, want %v: %s", tt.x, got, tt.want, tt.reason)
+			}
+		})
+	}
 }

@@ -113,6 +113,15 @@ type recorder struct {
 	choices []record.Choice
 	spans   []minimize.Span
 	open    int // index of the innermost open span, or -1
+	simpler []minimize.Simpler
+}
+
+// nameSimpler records indices simpler than the last choice's, for the
+// reducer (minimize.Outcome.Simpler).
+func (rec *recorder) nameSimpler(idx []uint64) {
+	for _, i := range idx {
+		rec.simpler = append(rec.simpler, minimize.Simpler{Choice: len(rec.choices) - 1, Index: i})
+	}
 }
 
 // startSpan opens a span labeled label at the current position and

@@ -11,8 +11,9 @@
 //     [Result]: the smallest input, its outcome, why it stopped, the other
 //     failures it met ([Slip]) and [Stats].
 //   - [Outcome] is all the reducer reads of a run: whether it failed, the
-//     failure's signature, how many bytes it used, and the [Choice] and
-//     [Span] structure it drew, if any.
+//     failure's signature, how many bytes it used, the [Choice] and
+//     [Span] structure it drew, if any, and the [Simpler] values its
+//     draws name.
 //   - [Choice], [IndexOf] and [EncodingOf] define how a choice's bytes map
 //     to its index in shrink order; draws that follow this encoding (such
 //     as package fuzzsrc's) are monotone, so the reducer can lower them.
@@ -24,7 +25,10 @@
 // zeros, so trailing zeros are dropped, and length counts whole choices
 // (the last nonzero choice is padded to its full width before comparing).
 // Every candidate passes one gate: it runs only if it is strictly smaller
-// than the best input and has not been seen before; after the run it is
+// than the best input, has not been seen before, and does not begin with
+// the bytes a run already made read before it stopped short of its
+// input's end (the target would read them and stop the same way, so that
+// run's outcome stands for it); after the run it is
 // truncated to the bytes it used (autopruning), and it becomes the best
 // only if it failed with the original signature and is still smaller. A
 // failure with another signature is recorded as a slip and never followed.
@@ -42,6 +46,8 @@
 // holds), zero
 // spans (retrying with the width the zeroed span used), delete blocks of
 // consecutive choices, replace a span by a descendant with the same label,
+// lower a choice to the simpler values its draw names (Outcome.Simpler:
+// a float's integer part, fewer fractional bits, a simpler exponent),
 // lower each choice (integers by magnitude, then on in the draw's own
 // index order across signs; a long search first tries the values other
 // choices of its shape hold), lower equal choices together, and, when

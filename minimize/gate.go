@@ -126,6 +126,14 @@ func (s *shrinker) runBatch(cands [][]byte) []trial {
 			t.out, t.ran = out, true
 			continue
 		}
+		if !s.opts.ExactLength {
+			if out, ok := s.reads.lookup(t.input); ok {
+				// A run made before read these bytes: it is this run.
+				s.stats.CacheHits++
+				t.out, t.ran = out, true
+				continue
+			}
+		}
 		todo = append(todo, i)
 	}
 	if len(todo) == 0 {
@@ -213,6 +221,11 @@ func (s *shrinker) judge(t *trial) bool {
 	pruned := s.prune(t.input, t.out)
 	if len(pruned) < len(t.input) {
 		s.seen[cacheKey(pruned)] = struct{}{}
+	}
+	// A run that used the whole input may have read past its end, so it
+	// says nothing of inputs longer than this one.
+	if !s.opts.ExactLength && t.out.Used < len(t.input) {
+		s.reads.add(max(t.out.Used, 0), pruned, t.out)
 	}
 	if !t.out.Failed {
 		return false

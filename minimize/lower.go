@@ -560,3 +560,95 @@ func shiftValues() *pass {
 		}
 	})
 }
+
+// maxSimplerRounds bounds how many times in a row lowerToSimpler follows
+// the simpler values the new best names for the same choice.
+const maxSimplerRounds = 8
+
+// simplerIndices returns the distinct indices below the current one that
+// the best run named as simpler for the choice at position ci of
+// s.choices (Outcome.Simpler), smallest first. Indices 0 and 1, which
+// lowering a choice tries first, are left to lowerChoices.
+func simplerIndices(s *shrinker, ci int) []uint64 {
+	c := s.choices[ci]
+	if c.Offset >= len(s.best) {
+		return nil
+	}
+	cur := c.Index(s.best)
+	var out []uint64
+	for _, h := range s.out.Simpler {
+		if h.Choice == ci && h.Index > 1 && h.Index < cur && h.Index <= c.Max {
+			out = append(out, h.Index)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// lowerToSimpler lowers a choice to the simpler values its draw names
+// (Outcome.Simpler), simplest first, and keeps the first that still
+// fails. Where a draw's order is not the order a property's passing
+// region follows (a float's code orders 1.5078125 before 0.5078125, and
+// every value between may pass), lowering the index by steps and halves
+// stops at the boundary of that region; the draw knows values that lie
+// beyond it. After a kept value it follows the values the new best names
+// for the same choice, then lowers the choice on from there by its index.
+// It comes before lowerChoices: a named value far below (a float below 1
+// moved to [1, 2)) saves the long walk down the index that lowering
+// would make first. A target whose draws name nothing
+// gives the pass no steps.
+func lowerToSimpler() *pass {
+	derive := func(s *shrinker) []int {
+		var cs []int
+		for ci := range s.choices {
+			if len(simplerIndices(s, ci)) > 0 {
+				cs = append(cs, ci)
+			}
+		}
+		return cs
+	}
+	return stepPass("lower to simpler", 0, derive, func(s *shrinker, ci int) ([]byte, func(bool, *Outcome)) {
+		c := s.choices[ci]
+		idx := simplerIndices(s, ci)
+		if len(idx) == 0 {
+			return nil, nil
+		}
+		offs := []int{c.Offset}
+		set := func(i uint64) bool {
+			kept, _ := s.consider(s.setChoices(offs, c.Width, c.Max, i))
+			return kept
+		}
+		return s.setChoices(offs, c.Width, c.Max, idx[0]), func(kept bool, _ *Outcome) {
+			for _, i := range idx[1:] {
+				if kept {
+					break
+				}
+				kept = set(i)
+			}
+			if !kept {
+				return
+			}
+			for range maxSimplerRounds {
+				j, ok := s.choiceAt(c.Offset, c.Width, c.Max)
+				if !ok {
+					return
+				}
+				more := false
+				for _, i := range simplerIndices(s, j) {
+					if set(i) {
+						more = true
+						break
+					}
+				}
+				if !more {
+					break
+				}
+			}
+			if j, ok := s.choiceAt(c.Offset, c.Width, c.Max); ok {
+				if cur := s.choices[j].Index(s.best); cur > 0 {
+					lowerTogether(s, offs, c.shape(), cur)
+				}
+			}
+		}
+	})
+}

@@ -2,6 +2,7 @@ package minimize_test
 
 import (
 	"context"
+	"math"
 	"slices"
 	"sort"
 	"testing"
@@ -85,6 +86,30 @@ func mechanisms() []property {
 			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.Int().Draw(t, "x") },
 			fails:  func(v any) bool { x := v.(int); return x%10 == 7 || x%10 == -7 },
 			want:   7,
+		},
+		// Lowering to the simpler values a draw names.
+		{
+			name:   "float fraction bits",
+			reason: "fails with more than six fractional bits: integers and [1, 2) come first in float order, so 1 + 1/128; values below 1, such as 0.5078125, come after, and the codes between pass",
+			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.Float64().Draw(t, "x") },
+			fails: func(v any) bool {
+				x := v.(float64)
+				return !math.IsNaN(x) && !math.IsInf(x, 0) && x*64 != math.Floor(x*64)
+			},
+			want: 1.0078125,
+		},
+		{
+			name:   "quantity times price",
+			reason: "floor(q*p) != q*floor(p): q is 2, and p the first non-integer, 1.5; 0.5 fails too but comes after every value from 1 up",
+			draw: func(t *fuzzsrc.T) any {
+				return [2]any{fuzzsrc.IntRange(0, 9).Draw(t, "q"), fuzzsrc.Float64().Draw(t, "p")}
+			},
+			fails: func(v any) bool {
+				p := v.([2]any)
+				q, x := float64(p[0].(int)), p[1].(float64)
+				return !math.IsNaN(x) && math.Abs(x) < 1e9 && math.Floor(q*x) != q*math.Floor(x)
+			},
+			want: [2]any{2, 1.5},
 		},
 		// Draws whose range depends on an earlier draw.
 		{

@@ -131,7 +131,7 @@ func (r StopReason) String() string {
 // Stats count a reduction's work.
 type Stats struct {
 	Runs      int           // runs of the target, including the first
-	CacheHits int           // candidates not run because they were seen before
+	CacheHits int           // candidates not run because they, or the bytes their run would read, were seen before
 	Shrinks   int           // candidates that became the new best
 	Duration  time.Duration // wall time
 	Passes    []PassStats   // per pass, in the order first run
@@ -215,6 +215,7 @@ type shrinker struct {
 
 	seen     map[[16]byte]struct{} // candidates run or known uninteresting
 	pending  map[[16]byte]Outcome  // speculative outcomes the gate has not judged yet
+	reads    readCache             // runs by the bytes they read (prefix.go)
 	slips    map[string][]byte
 	changed  map[int]Choice // choices changed by same-length shrinks, by offset
 	zigzag   bool           // a value in changed changed again after another

@@ -29,6 +29,22 @@ type Outcome struct {
 	// Spans are the labeled regions the run opened, in the order they were
 	// opened (so a parent comes before its children).
 	Spans []Span
+
+	// Simpler lists values that a draw knows to be simpler, in its own
+	// order, than the one it drew, where lowering the index by steps and
+	// halves may not reach them because the values between pass: a
+	// float's integer part, the float with fewer fractional bits or moved
+	// to a simpler exponent. A run may report none; the reducer tries
+	// those it names below a choice's index (see [Simpler]).
+	Simpler []Simpler
+}
+
+// Simpler names a simpler index for one choice of a run, as
+// Outcome.Simpler lists them. It says nothing about the encoding: the
+// reducer treats it as one more value to try when lowering the choice.
+type Simpler struct {
+	Choice int    // the choice's position in Outcome.Choices
+	Index  uint64 // an index for it, at most its Max
 }
 
 // A Choice is one value drawn from the input: Width bytes starting at

@@ -228,6 +228,7 @@ func (s *shrinker) passes() []*pass {
 		zeroSpans(),
 		deleteChoiceBlocks(),
 		replaceWithDescendant(),
+		lowerToSimpler(),
 		lowerChoices(),
 		lowerDuplicates(),
 		shiftValues(),

@@ -139,6 +139,10 @@ type Record struct {
 	Choices []Choice
 	Spans   []minimize.Span
 
+	// Simpler are values the draws name as simpler than the ones they
+	// drew (see [minimize.Outcome]).
+	Simpler []minimize.Simpler
+
 	// Failure is how the property failed, or nil if it did not.
 	Failure *Failure
 
@@ -162,6 +166,7 @@ func (r *Record) Outcome() minimize.Outcome {
 		Used:      r.Used,
 		Spans:     r.Spans,
 		Choices:   make([]minimize.Choice, len(r.Choices)),
+		Simpler:   r.Simpler,
 	}
 	for i, c := range r.Choices {
 		o.Choices[i] = c.Choice

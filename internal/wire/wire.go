@@ -46,6 +46,7 @@ type Record struct {
 	Location  string // the failure's file:line
 	Choices   []minimize.Choice
 	Spans     []minimize.Span
+	Simpler   []minimize.Simpler // simpler values the draws name, nil if none
 	// Draws are the run's labeled draws and log lines as a report shows
 	// them ("draw n: 500", "log: ..."); recorded only in a replay.
 	Draws []string
@@ -53,7 +54,7 @@ type Record struct {
 
 // Outcome converts the record to what the reducer reads.
 func (r *Record) Outcome() minimize.Outcome {
-	return minimize.Outcome{Failed: r.Failed, Signature: r.Signature, Used: r.Used, Choices: r.Choices, Spans: r.Spans}
+	return minimize.Outcome{Failed: r.Failed, Signature: r.Signature, Used: r.Used, Choices: r.Choices, Spans: r.Spans, Simpler: r.Simpler}
 }
 
 const magic = "SLXR"
@@ -111,6 +112,11 @@ func (r *Record) MarshalBinary() ([]byte, error) {
 		b = binary.AppendUvarint(b, uint64(s.Parent+1))
 		b = binary.AppendUvarint(b, disc)
 	}
+	b = binary.AppendUvarint(b, uint64(len(r.Simpler)))
+	for _, h := range r.Simpler {
+		b = binary.AppendUvarint(b, uint64(h.Choice))
+		b = binary.AppendUvarint(b, h.Index)
+	}
 	return b, nil
 }
 
@@ -163,6 +169,17 @@ func (r *Record) UnmarshalBinary(data []byte) error {
 			d.err = ErrMalformed
 		}
 		r.Spans = append(r.Spans, s)
+	}
+	if n = d.count(2); n > 0 {
+		r.Simpler = make([]minimize.Simpler, 0, n)
+	}
+	for range n {
+		h := minimize.Simpler{Choice: d.int(), Index: d.uvarint()}
+		if h.Choice >= len(r.Choices) || h.Index > r.Choices[h.Choice].Max {
+			d.err = ErrMalformed
+			break
+		}
+		r.Simpler = append(r.Simpler, h)
 	}
 	if d.err == nil && len(d.b) != 0 {
 		d.err = ErrMalformed

@@ -19,6 +19,7 @@ var sample = &Record{
 		{Label: "element", Start: 0, End: 9, Parent: 0, Discarded: true},
 		{Label: "element", Start: 9, End: 9, Parent: 0},
 	},
+	Simpler: []minimize.Simpler{{Choice: 1, Index: 3}},
 }
 
 func TestRoundTrip(t *testing.T) {
@@ -113,5 +114,25 @@ func TestMessageClass(t *testing.T) {
 		if got := MessageClass(tc.in); got != tc.want {
 			t.Errorf("MessageClass(%q) = %q, want %q (%s)", tc.in, got, tc.want, tc.reason)
 		}
+	}
+}
+
+func TestSimplerMalformed(t *testing.T) {
+	for _, tt := range []struct {
+		name, reason string
+		h            minimize.Simpler
+	}{
+		{"no such choice", "a simpler value names a choice the record does not have", minimize.Simpler{Choice: 2, Index: 1}},
+		{"above max", "a simpler index above the choice's Max", minimize.Simpler{Choice: 0, Index: 256}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := *sample
+			rec.Simpler = []minimize.Simpler{tt.h}
+			b, _ := rec.MarshalBinary()
+			var got Record
+			if err := got.UnmarshalBinary(b); !errors.Is(err, ErrMalformed) {
+				t.Errorf("UnmarshalBinary = %v, want ErrMalformed: %s", err, tt.reason)
+			}
+		})
 	}
 }

@@ -37,6 +37,7 @@ type config struct {
 	targets  []string      // fuzz target names
 	runs     int           // runs per target and engine
 	fuzztime time.Duration // cap on one run
+	execs    int64         // cap on one run's executions; 0: none
 	parallel int           // go test -fuzz workers
 	engines  []string      // gotest, libfuzzer
 	script   string        // .ci/libfuzzer.sh
@@ -61,6 +62,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&bugs, "bugs", "", "comma-separated bugs, e.g. Packet,Session (default: every bug in -dir)")
 	fs.IntVar(&c.runs, "runs", 10, "independent runs per target and engine")
 	fs.DurationVar(&c.fuzztime, "fuzztime", 120*time.Second, "cap on each run; a run that finds nothing counts as the cap")
+	fs.Int64Var(&c.execs, "execs", 0, "cap on each run's executions (libFuzzer -runs, go test -fuzztime=Nx), the measure a loaded machine does not skew; -fuzztime then only guards against a hung run")
 	fs.IntVar(&c.parallel, "parallel", runtime.NumCPU(), "go test -fuzz workers per run (libFuzzer runs one process)")
 	fs.StringVar(&engine, "engine", "gotest", "gotest, libfuzzer or both")
 	fs.StringVar(&c.script, "libfuzzer-script", ".ci/libfuzzer.sh", "script that installs the libFuzzer tools and builds a target")
@@ -77,6 +79,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 		c.engines = []string{"gotest", "libfuzzer"}
 	default:
 		return fmt.Errorf("-engine %q: want gotest, libfuzzer or both", engine)
+	}
+	if c.execs < 0 {
+		return fmt.Errorf("-execs %d: want 0 (no cap) or more", c.execs)
 	}
 	if c.runs < 1 {
 		return fmt.Errorf("-runs %d: want at least 1", c.runs)
@@ -125,15 +130,41 @@ func run(args []string, stdout, stderr io.Writer) error {
 			}
 		}
 	}
-	fmt.Fprintf(stdout, "%d runs per target and engine, each capped at %s; a run that found nothing counts as %s.\n\n",
-		c.runs, c.fuzztime, c.fuzztime)
+	if c.execs > 0 {
+		fmt.Fprintf(stdout, "%d runs per target and engine, each capped at %d executions (and %s); a run that found nothing counts as the cap.\n\n",
+			c.runs, c.execs, c.fuzztime)
+	} else {
+		fmt.Fprintf(stdout, "%d runs per target and engine, each capped at %s; a run that found nothing counts as %s.\n\n",
+			c.runs, c.fuzztime, c.fuzztime)
+	}
 	for _, eng := range c.engines {
 		fmt.Fprintf(stdout, "Engine %s: each run is `%s`.\n", eng, strings.Join(engineCommand(c, eng), " "))
 	}
 	fmt.Fprintln(stdout)
+	if c.execs > 0 {
+		// A run stopped by the execution cap took less than -fuzztime:
+		// its time is a lower bound, and no row's median is "at the cap".
+		fmt.Fprintln(stdout, "Times: a run that found nothing counts as the time it ran, a lower bound.")
+		fmt.Fprintln(stdout)
+		for i := range rows {
+			for j, res := range rows[i].results {
+				if !res.found {
+					rows[i].results[j].found, rows[i].results[j].missed = true, true
+				}
+			}
+		}
+	}
 	fmt.Fprint(stdout, table(rows, c.fuzztime))
 	fmt.Fprintln(stdout)
 	fmt.Fprint(stdout, ratios(rows, c.fuzztime))
+	if c.execs > 0 {
+		fmt.Fprintln(stdout)
+		fmt.Fprint(stdout, execsTable(rows, c.execs))
+		if slices.Contains(c.engines, "libfuzzer") {
+			fmt.Fprintln(stdout)
+			fmt.Fprint(stdout, execsRatios(rows, c.execs))
+		}
+	}
 	return nil
 }
 
@@ -229,7 +260,15 @@ func runOnce(c config, engine, target string, i int) (result, error) {
 	if engine == "libfuzzer" {
 		return libfuzzerOnce(c, target, i)
 	}
-	return fuzzOnce(c, target, c.fuzztime.String())
+	return fuzzOnce(c, target, goFuzztime(c))
+}
+
+// goFuzztime is go test's -fuzztime: the execution cap if there is one.
+func goFuzztime(c config) string {
+	if c.execs > 0 {
+		return fmt.Sprintf("%dx", c.execs)
+	}
+	return c.fuzztime.String()
 }
 
 // engineCommand is an engine's command line for one run, for the report.
@@ -239,15 +278,18 @@ func engineCommand(c config, engine string) []string {
 		args[1] = "-seed=<run number>"
 		return args
 	}
-	return goTestArgs(c, "<target>", c.fuzztime.String(), "<fresh dir>")
+	return goTestArgs(c, "<target>", goFuzztime(c), "<fresh dir>")
 }
 
 // result is one run: whether it crashed, the wall time until it did,
-// and (libFuzzer only) how many inputs it ran until then.
+// and how many inputs it ran until then: libFuzzer's count, or under go
+// test the count of the last progress line before the crash, a lower
+// bound (go test prints one every 3 s and none at the crash).
 type result struct {
-	found bool
-	took  time.Duration
-	execs int64 // 0: not known
+	found  bool
+	missed bool // with an execution cap: found nothing, yet timed as found
+	took   time.Duration
+	execs  int64 // 0: not known
 }
 
 func (r result) String() string {
@@ -274,6 +316,10 @@ func goTestArgs(c config, target, fuzztime, cacheDir string) []string {
 	}
 }
 
+// goTestExecs is go test's running count of executions, in the progress
+// line it prints every 3 s and once at the end.
+var goTestExecs = regexp.MustCompile(`^fuzz: elapsed: \S+, execs: (\d+) `)
+
 // crasherLine is how go test names the crasher it writes.
 var crasherLine = regexp.MustCompile(`Failing input written to (\S+)`)
 
@@ -287,10 +333,11 @@ func fuzzOnce(c config, target, fuzztime string) (result, error) {
 	defer os.RemoveAll(cacheDir)
 
 	args := goTestArgs(c, target, fuzztime, cacheDir)
-	// A hung run must not hang the command: allow a minute past the cap.
-	limit := time.Minute
+	// A hung run must not hang the command: allow a minute past the cap
+	// (or past -fuzztime, if the cap counts executions).
+	limit := time.Minute + c.fuzztime
 	if d, err := time.ParseDuration(fuzztime); err == nil {
-		limit += d
+		limit = time.Minute + d
 	}
 	var res result
 	var crasher string
@@ -302,6 +349,9 @@ func fuzzOnce(c config, target, fuzztime string) (result, error) {
 		}
 		if m := crasherLine.FindStringSubmatch(line); m != nil {
 			crasher = m[1]
+		}
+		if m := goTestExecs.FindStringSubmatch(line); m != nil && !res.found {
+			fmt.Sscan(m[1], &res.execs)
 		}
 	})
 	if err != nil {
@@ -393,10 +443,12 @@ func checkClean(dir, target string) error {
 // fuzz time, seeded with i+1 so that runs differ and can be repeated,
 // writing the crash to artifacts and new inputs to corpus.
 func libfuzzerArgs(c config, binary string, i int, corpus, artifacts string) []string {
-	return []string{
-		binary, fmt.Sprintf("-seed=%d", i+1), fmt.Sprintf("-max_total_time=%d", int(c.fuzztime.Seconds())),
-		"-print_final_stats=1", "-artifact_prefix=" + artifacts + "/", corpus,
+	args := []string{binary, fmt.Sprintf("-seed=%d", i+1)}
+	if c.execs > 0 {
+		args = append(args, fmt.Sprintf("-runs=%d", c.execs))
 	}
+	return append(args, fmt.Sprintf("-max_total_time=%d", int(c.fuzztime.Seconds())),
+		"-print_final_stats=1", "-artifact_prefix="+artifacts+"/", corpus)
 }
 
 // libfuzzerCrash is the first line libFuzzer or the Go runtime prints
@@ -504,7 +556,7 @@ func table(rows []row, limit time.Duration) string {
 		found := 0
 		var execs []float64
 		for _, res := range r.results {
-			if res.found {
+			if res.found && !res.missed {
 				found++
 			}
 			if res.execs > 0 {
@@ -530,6 +582,33 @@ func table(rows []row, limit time.Duration) string {
 // geometric means over the bugs with the smallest and largest ratio. A
 // median at the cap makes its ratio a bound, marked with < or >.
 func ratios(rows []row, limit time.Duration) string {
+	return ratioTable(rows, "fuzzsrc / go-fuzz-headers | fuzzsrc / raw bytes", func(r row) (float64, bool) {
+		m := quantile(r.times(limit), 0.5)
+		return m, m >= limit.Seconds()
+	})
+}
+
+// execsRatios is ratios of the median executions to first crash under
+// libFuzzer, which count the inputs run and so do not depend on the
+// machine's load. (go test's counts are lower bounds at 3 s steps, too
+// coarse for a ratio.)
+func execsRatios(rows []row, cap int64) string {
+	var lf []row
+	for _, r := range rows {
+		if r.engine == "libfuzzer" {
+			lf = append(lf, r)
+		}
+	}
+	return ratioTable(lf, "fuzzsrc / go-fuzz-headers (execs) | fuzzsrc / raw bytes (execs)", func(r row) (float64, bool) {
+		m := quantile(r.execs(cap), 0.5)
+		return m, m >= float64(cap)
+	})
+}
+
+// ratioTable formats, per bug and engine, the ratios of fuzzsrc's median
+// to the other libraries' and their geometric means, medians coming
+// from median (which also says whether one is at the cap).
+func ratioTable(rows []row, header string, median func(row) (float64, bool)) string {
 	type key struct{ bug, engine, lib string }
 	med := map[key]float64{}
 	capped := map[key]bool{}
@@ -537,21 +616,20 @@ func ratios(rows []row, limit time.Duration) string {
 	for _, r := range rows {
 		bug, lib := targetName(r.target)
 		k := key{bug, r.engine, lib}
-		med[k] = quantile(r.times(limit), 0.5)
-		capped[k] = med[k] >= limit.Seconds()
+		med[k], capped[k] = median(r)
 		if lib == "fuzzsrc" {
 			order = append(order, k)
 		}
 	}
 	var b strings.Builder
-	b.WriteString("| bug | engine | fuzzsrc / go-fuzz-headers | fuzzsrc / raw bytes |\n")
+	b.WriteString("| bug | engine | " + header + " |\n")
 	b.WriteString("| --- | --- | ---: | ---: |\n")
 	logs := map[string][]float64{}
 	for _, k := range order {
 		cell := func(other string) string {
 			o := key{k.bug, k.engine, other}
 			m, ok := med[o]
-			if !ok || m == 0 || med[k] == 0 {
+			if !ok || m == 0 || med[k] == 0 || math.IsNaN(m) || math.IsNaN(med[k]) {
 				return "-"
 			}
 			ratio := med[k] / m
@@ -588,6 +666,49 @@ func ratios(rows []row, limit time.Duration) string {
 			return fmt.Sprintf("%.2f (%.2f to %.2f)", math.Exp(sum/float64(len(ls))), math.Exp(slices.Min(ls)), math.Exp(slices.Max(ls)))
 		}
 		fmt.Fprintf(&b, "| geometric mean (min to max) | %s | %s | %s |\n", eng, cell("go-fuzz-headers"), cell("raw bytes"))
+	}
+	return b.String()
+}
+
+// execs returns a row's executions to first crash, sorted, a run that
+// found nothing counting as the cap.
+func (r row) execs(cap int64) []float64 {
+	var es []float64
+	for _, res := range r.results {
+		e := float64(cap)
+		if res.found && !res.missed {
+			e = float64(min(res.execs, cap))
+		}
+		es = append(es, e)
+	}
+	slices.Sort(es)
+	return es
+}
+
+// execsTable formats rows as markdown by executions to first crash: per
+// target and engine, the quartiles and extremes. go test's counts are
+// lower bounds (its last progress line before the crash).
+func execsTable(rows []row, cap int64) string {
+	var b strings.Builder
+	b.WriteString("| bug | engine | library | runs | found | median execs | q1 | q3 | min | max |\n")
+	b.WriteString("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
+	count := func(v float64) string {
+		if v >= float64(cap) {
+			return fmt.Sprintf("≥ %d", cap)
+		}
+		return fmt.Sprintf("%.0f", v)
+	}
+	for _, r := range rows {
+		found := 0
+		for _, res := range r.results {
+			if res.found && !res.missed {
+				found++
+			}
+		}
+		es := r.execs(cap)
+		bug, lib := targetName(r.target)
+		fmt.Fprintf(&b, "| %s | %s | %s | %d | %d | %s | %s | %s | %s | %s |\n", bug, r.engine, lib, len(es), found,
+			count(quantile(es, 0.5)), count(quantile(es, 0.25)), count(quantile(es, 0.75)), count(es[0]), count(es[len(es)-1]))
 	}
 	return b.String()
 }

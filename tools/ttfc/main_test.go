@@ -89,3 +89,51 @@ func TestTargetName(t *testing.T) {
 		}
 	}
 }
+
+func TestExecsTableAndRatios(t *testing.T) {
+	const cap = 1000
+	found := func(execs ...int64) []result {
+		var rs []result
+		for _, e := range execs {
+			if e == 0 {
+				rs = append(rs, result{execs: cap + 7}) // a miss: counts as the cap
+				continue
+			}
+			rs = append(rs, result{found: true, execs: e})
+		}
+		return rs
+	}
+	rows := []row{
+		{target: "FuzzAFuzzsrc", engine: "libfuzzer", results: found(100, 200, 300)},
+		{target: "FuzzAHeaders", engine: "libfuzzer", results: found(400, 800, 0)},
+		{target: "FuzzBFuzzsrc", engine: "libfuzzer", results: found(0, 0, 500)},
+		{target: "FuzzBHeaders", engine: "libfuzzer", results: found(50, 50, 50)},
+		{target: "FuzzAFuzzsrc", engine: "gotest", results: found(10, 10, 10)},
+		{target: "FuzzAHeaders", engine: "gotest", results: found(20, 20, 20)},
+	}
+	tab := execsTable(rows, cap)
+	for _, want := range []string{
+		"| A | libfuzzer | fuzzsrc | 3 | 3 | 200 | 150 | 250 | 100 | 300 |",
+		// the miss counts as the cap: sorted 400, 800, 1000
+		"| A | libfuzzer | go-fuzz-headers | 3 | 2 | 800 | 600 | 900 | 400 | ≥ 1000 |",
+		"| B | libfuzzer | fuzzsrc | 3 | 1 | ≥ 1000 | 750 | ≥ 1000 | 500 | ≥ 1000 |",
+	} {
+		if !strings.Contains(tab, want) {
+			t.Errorf("execs table lacks %q:\n%s", want, tab)
+		}
+	}
+	rat := execsRatios(rows, cap)
+	for _, want := range []string{
+		"| A | libfuzzer | 0.25 | - |", // 200/800
+		"| B | libfuzzer | >20.00 | - |",
+		// geometric mean of 0.25 and 20 is sqrt(5)
+		"| geometric mean (min to max) | libfuzzer | 2.24 (0.25 to 20.00) | - |",
+	} {
+		if !strings.Contains(rat, want) {
+			t.Errorf("execs ratios lack %q:\n%s", want, rat)
+		}
+	}
+	if strings.Contains(rat, "gotest") {
+		t.Errorf("execs ratios include go test's lower bounds:\n%s", rat)
+	}
+}

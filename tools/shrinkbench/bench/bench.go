@@ -4,7 +4,8 @@
 // for Hypothesis, the rest of the public shrinking challenge
 // (jlink/shrinking-challenge), the unbalanced tree of MacIver and
 // Donaldson, "Test-Case Reduction via Test-Case Generation" §2.3, and our
-// own: three with dependent generators and six of other shapes.
+// own: three with dependent generators, six of other shapes, and seven of
+// floats and strings whose minimum lies beyond a region of passing values.
 //
 // Each problem is written once as a value type with a verdict function,
 // and drawn twice: by a fuzzsrc generator, whose input our reducer and the
@@ -91,6 +92,7 @@ func All() []Benchmark {
 		graphReach(), picks(), straightline(),
 		truncate(), cents(), invert(), recordRoundTrip(), islands(), queueOps(),
 		queue2(), mapDelete(), ringBuffer(), allocator(), tableSort(), lru(), minStackProblem(),
+		floatFrac(), floatAbove(), floatSum(), floatStruct(), stringSet(), stringRepeat(), stringKeys(),
 		multiple(), sumMod3(),
 	}
 }

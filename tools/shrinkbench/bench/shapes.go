@@ -2,6 +2,7 @@ package bench
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -158,19 +159,8 @@ func invert() Benchmark {
 			}
 			return pass
 		},
-		format: func(m map[string]int) string {
-			keys := make([]string, 0, len(m))
-			for k := range m {
-				keys = append(keys, k)
-			}
-			slices.Sort(keys)
-			parts := make([]string, len(keys))
-			for i, k := range keys {
-				parts[i] = fmt.Sprintf("%q:%d", k, m[k])
-			}
-			return "map[" + strings.Join(parts, " ") + "]"
-		},
-		size: func(m map[string]int) int { return len(m) },
+		format: formatStringMap,
+		size:   func(m map[string]int) int { return len(m) },
 	}
 	more := flagByte(fuzzsrc.Size{})
 	return p.fill(Benchmark{
@@ -468,4 +458,15 @@ func queueOps() Benchmark {
 			{"equal pushes", []byte{more, 0, 0, more, 0, 0, more, 0, 0, more, pop}, "[push 0 ×3, pop]: the overwritten value equals the next"},
 		},
 	})
+}
+
+// formatStringMap prints a map from strings to ints with its keys sorted,
+// so that equal maps print alike.
+func formatStringMap(m map[string]int) string {
+	keys := slices.Sorted(maps.Keys(m))
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%q:%d", k, m[k])
+	}
+	return "map[" + strings.Join(parts, " ") + "]"
 }

@@ -5,7 +5,11 @@
 // reads the bytes by hand, as a baseline.
 package targets
 
-import "math"
+import (
+	"fmt"
+	"math"
+	"slices"
+)
 
 // Packet is a frame of a small binary protocol, already split into its
 // fields.
@@ -361,4 +365,82 @@ func FloatEdges(a, b, c float64) int {
 	}
 	var names []string
 	return len(names[0]) // bug: no names for NaN
+}
+
+// lruCap is how many keys an LRU holds: small, so that evictions happen.
+const lruCap = 2
+
+// LRU is a least-recently-used cache of byte values under byte keys,
+// holding at most lruCap keys. The planted bug, as in
+// examples/stateful: Get finds a key but does not mark it recently used,
+// so the next eviction drops it instead of the least recently used key.
+type LRU struct {
+	order []byte // keys, least recently used first
+	vals  map[byte]byte
+}
+
+// Put stores v under k, marking k most recently used, and evicts the
+// least recently used key if the cache is over capacity.
+func (c *LRU) Put(k, v byte) {
+	if c.vals == nil {
+		c.vals = map[byte]byte{}
+	}
+	if _, ok := c.vals[k]; ok {
+		c.order = append(slices.DeleteFunc(c.order, func(x byte) bool { return x == k }), k)
+	} else {
+		if len(c.order) == lruCap {
+			delete(c.vals, c.order[0])
+			c.order = c.order[1:]
+		}
+		c.order = append(c.order, k)
+	}
+	c.vals[k] = v
+}
+
+// Get returns the value stored under k, if any.
+func (c *LRU) Get(k byte) (byte, bool) {
+	v, ok := c.vals[k]
+	return v, ok // bug: a hit does not move k to the recently used end
+}
+
+// CacheCheck drives an LRU and a model of it side by side, as a stateful
+// fuzz target does, and panics when they disagree. Showing the bug takes
+// five calls in order: two Puts of distinct keys fill the cache, a Get of
+// the older one, a Put of a third key (which evicts the wrong key) and a
+// Get of either of the first two.
+type CacheCheck struct {
+	cache LRU
+	model []byte // keys, least recently used first
+	vals  map[byte]byte
+}
+
+// Put stores v under k in the cache and in the model.
+func (c *CacheCheck) Put(k, v byte) {
+	if c.vals == nil {
+		c.vals = map[byte]byte{}
+	}
+	c.cache.Put(k, v)
+	c.use(k)
+	c.vals[k] = v
+	if len(c.model) > lruCap {
+		delete(c.vals, c.model[0])
+		c.model = c.model[1:]
+	}
+}
+
+// Get looks k up in the cache and panics if the model holds otherwise.
+func (c *CacheCheck) Get(k byte) {
+	got, ok := c.cache.Get(k)
+	want, wantOK := c.vals[k]
+	if got != want || ok != wantOK {
+		panic(fmt.Sprintf("Get(%d) = %d, %v; the model holds %d, %v", k, got, ok, want, wantOK))
+	}
+	if ok {
+		c.use(k)
+	}
+}
+
+// use moves k to the model's recently used end.
+func (c *CacheCheck) use(k byte) {
+	c.model = append(slices.DeleteFunc(c.model, func(x byte) bool { return x == k }), k)
 }

@@ -56,6 +56,9 @@ func TestEveryTargetCanCrash(t *testing.T) {
 		{"FloatFuzzsrc", "sign byte and magnitude code: +Inf is 00 fff0.., -0 is 80 00.., NaN is 00 fff8..", prop(floatFuzzsrc), "00fff0000000000000 800000000000000000 00fff8000000000000"},
 		{"FloatHeaders", "IEEE bits and an odd byte for big-endian", fn(floatHeaders), "7ff0000000000000 01 8000000000000000 01 7ff8000000000000 01"},
 		{"FloatRaw", "IEEE bits, big-endian", fn(floatRaw), "7ff0000000000000 8000000000000000 7ff8000000000000"},
+		{"CacheFuzzsrc", "steps: flag ff, action byte (00 Put, ff Get), key byte k*32, Put's value: Put(0,1) Put(1,1) Get(0) Put(2,1) Get(0)", prop(cacheFuzzsrc), "ff000001 ff002001 ffff00 ff004001 ffff00 00"},
+		{"CacheHeaders", "a count of 5, then kind (odd: Get), key and Put's value bytes", fn(cacheHeaders), "05 000001 000101 0100 000201 0100"},
+		{"CacheRaw", "kind, key and Put's value bytes to the end", fn(cacheRaw), "000001 000101 0100 000201 0100"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -583,3 +583,80 @@ func FuzzFloatRaw(f *testing.F) {
 	f.Add(seed)
 	f.Fuzz(func(t *testing.T, data []byte) { floatRaw(data) })
 }
+
+// ---------------------------------------------------------------------
+// Cache: the stateful example's bug (examples/stateful), an LRU cache
+// driven through Put and Get calls and compared with a model.
+
+// cacheKeys is how many distinct keys the calls use: few, so that calls
+// meet, as in examples/stateful.
+const cacheKeys = 8
+
+func cacheFuzzsrc(t *fuzzsrc.T) {
+	var c CacheCheck
+	key := fuzzsrc.IntegerRange[byte](0, cacheKeys-1)
+	fuzzsrc.Repeat(t, fuzzsrc.Machine{Actions: []fuzzsrc.Action{
+		{Name: "c.Put", Run: func(t *fuzzsrc.T) {
+			c.Put(key.Draw(t, "k"), fuzzsrc.Byte().Draw(t, "v"))
+		}},
+		{Name: "c.Get", Run: func(t *fuzzsrc.T) {
+			c.Get(key.Draw(t, "k"))
+		}},
+	}})
+}
+
+func FuzzCacheFuzzsrc(f *testing.F) {
+	f.Add(seed)
+	f.Fuzz(func(t *testing.T, data []byte) { fuzzsrc.Check(t, data, cacheFuzzsrc) })
+}
+
+func cacheHeaders(data []byte) {
+	c := gofuzzheaders.NewConsumer(data)
+	n, err := c.GetInt()
+	if err != nil {
+		return
+	}
+	var cc CacheCheck
+	for range n {
+		kind, err := c.GetByte()
+		if err != nil {
+			return
+		}
+		k, err := c.GetByte()
+		if err != nil {
+			return
+		}
+		if kind%2 == 1 {
+			cc.Get(k % cacheKeys)
+			continue
+		}
+		v, err := c.GetByte()
+		if err != nil {
+			return
+		}
+		cc.Put(k%cacheKeys, v)
+	}
+}
+
+func FuzzCacheHeaders(f *testing.F) {
+	f.Add(seed)
+	f.Fuzz(func(t *testing.T, data []byte) { cacheHeaders(data) })
+}
+
+func cacheRaw(data []byte) {
+	r := raw{data}
+	var cc CacheCheck
+	for r.more() {
+		kind, k := r.byte(), r.byte()%cacheKeys
+		if kind%2 == 1 {
+			cc.Get(k)
+			continue
+		}
+		cc.Put(k, r.byte())
+	}
+}
+
+func FuzzCacheRaw(f *testing.F) {
+	f.Add(seed)
+	f.Fuzz(func(t *testing.T, data []byte) { cacheRaw(data) })
+}
