@@ -1,5 +1,7 @@
 package minimize
 
+import "slices"
+
 // This file holds jumpLower, the pass for values whose lowering stopped
 // because the next values below them pass although smaller ones fail.
 
@@ -64,7 +66,9 @@ func jumpTargets(m uint64) []uint64 {
 // pass is stuck (tier 2, so that values on their way down are not
 // tried), and a lone choice whose value another choice of its
 // shape holds is left to its group: lowering it alone likely breaks the
-// tie that makes the input fail.
+// tie that makes the input fail. A choice whose draw names its simpler
+// values (Outcome.Simpler: a float) is left to those: arithmetic on its
+// index is not arithmetic on its value.
 func jumpLower() *pass {
 	tried := map[jumpKey]bool{}
 	derive := func(s *shrinker) []jumpItem {
@@ -83,13 +87,20 @@ func jumpLower() *pass {
 				inGroup[i] = true
 			}
 		}
+		named := map[int]bool{} // choices whose draw names its simpler values
+		for _, sv := range s.out.Simpler {
+			named[sv.Choice] = true
+		}
 		var items []jumpItem
 		for i, c := range s.choices[:n] {
-			if !inGroup[i] {
+			if !inGroup[i] && !named[i] {
 				items = append(items, jumpItem{offsets: []int{c.Offset}, shape: c.shape(), index: c.Index(s.best)})
 			}
 		}
 		for _, g := range groups {
+			if slices.ContainsFunc(g, func(i int) bool { return named[i] }) {
+				continue
+			}
 			it := jumpItem{shape: s.choices[g[0]].shape(), index: s.choices[g[0]].Index(s.best)}
 			for _, i := range g {
 				it.offsets = append(it.offsets, s.choices[i].Offset)
