@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/shortlex/shortlex/fuzzsrc"
+	"github.com/shortlex/shortlex/internal/engine"
 	"github.com/shortlex/shortlex/minimize"
 )
 
@@ -339,5 +340,128 @@ func TestMechanisms(t *testing.T) {
 			slices.Sort(runs)
 			t.Logf("missed %d of 20; median %d runs", missed, runs[len(runs)/2])
 		})
+	}
+}
+
+// mapOp is one operation on a small hash table: 0 delete, 1 get, 2 put.
+type mapOp struct{ Kind, Key, Val int }
+
+func drawMapOps(t *fuzzsrc.T) []mapOp {
+	return fuzzsrc.SliceOf(fuzzsrc.Custom(func(t *fuzzsrc.T) mapOp {
+		op := mapOp{Kind: fuzzsrc.IntRange(0, 2).Draw(t, "kind"), Key: fuzzsrc.IntRange(0, 7).Draw(t, "key")}
+		if op.Kind == 2 {
+			op.Val = fuzzsrc.IntRange(0, 9).Draw(t, "val")
+		}
+		return op
+	})).Draw(t, "ops")
+}
+
+// losesEntry runs ops on a 4-slot table probing linearly from k%2 whose
+// delete empties the slot (no tombstone) and reports whether a get or
+// the final count disagrees with a map.
+func losesEntry(ops []mapOp) bool {
+	var keys, vals [4]int // keys: key+1, 0 empty
+	model := map[int]int{}
+	find := func(k int) int {
+		for i := range 4 {
+			j := (k%2 + i) % 4
+			if keys[j] == 0 {
+				return -1
+			}
+			if keys[j] == k+1 {
+				return j
+			}
+		}
+		return -1
+	}
+	for _, op := range ops {
+		j := find(op.Key)
+		switch op.Kind {
+		case 0:
+			if j >= 0 {
+				keys[j] = 0
+			}
+			delete(model, op.Key)
+		case 1:
+			want, ok := model[op.Key]
+			if ok != (j >= 0) || ok && vals[j] != want {
+				return true
+			}
+		case 2:
+			if len(model) >= 4 {
+				continue
+			}
+			if j >= 0 {
+				vals[j] = op.Val
+			} else {
+				for i := range 4 {
+					if j := (op.Key%2 + i) % 4; keys[j] == 0 {
+						keys[j], vals[j] = op.Key+1, op.Val
+						break
+					}
+				}
+			}
+			model[op.Key] = op.Val
+		}
+	}
+	n := 0
+	for _, k := range keys {
+		if k != 0 {
+			n++
+		}
+	}
+	return n != len(model)
+}
+
+// inputOf returns the input whose choices, in the order draw makes them,
+// hold the given indices, each in its smallest encoding.
+func inputOf(draw func(*fuzzsrc.T), indices []uint64) []byte {
+	var in []byte
+	for _, i := range indices {
+		rec := engine.Run(append(slices.Clip(in), make([]byte, 16)...), draw)
+		for _, c := range rec.Outcome().Choices {
+			if c.Offset == len(in) {
+				in = append(in, c.Encode(i)...)
+				break
+			}
+		}
+	}
+	return in
+}
+
+// TestMergeFromDeadEnd reduces, from a final that lowering and deleting
+// one thing at a time cannot leave, a table whose delete cuts probe
+// chains (shrinkbench's sm-map, whose minimum its search proves, ended
+// there on 3.5% of seeds): put 1, put 2, put 0, del 1, del 0 loses key 0
+// behind the emptied slot 1. The minimum deletes the put of 1 and makes
+// del 1 a del of 2, which key 1 made 2 everywhere does in one candidate:
+// the first put becomes a copy of the second and goes. Without merge
+// values the reduction stays at the start.
+func TestMergeFromDeadEnd(t *testing.T) {
+	draw := func(t *fuzzsrc.T) { drawMapOps(t) }
+	// Per operation: the "more" flag, the kind, the key, a put's value.
+	in := inputOf(draw, []uint64{1, 2, 1, 0, 1, 2, 2, 0, 1, 2, 0, 0, 1, 0, 1, 1, 0, 0})
+	value := func(b []byte) (ops []mapOp) {
+		engine.Run(b, func(t *fuzzsrc.T) { ops = drawMapOps(t) })
+		return ops
+	}
+	start := []mapOp{{2, 1, 0}, {2, 2, 0}, {2, 0, 0}, {0, 1, 0}, {0, 0, 0}}
+	if diff := cmp.Diff(start, value(in)); diff != "" || !losesEntry(start) {
+		t.Fatalf("start input does not hold the failing start (-want +got):\n%s", diff)
+	}
+	run := func(_ context.Context, b []byte) (minimize.Outcome, error) {
+		return engine.Run(b, func(t *fuzzsrc.T) {
+			if losesEntry(drawMapOps(t)) {
+				t.Fatalf("table lost an entry")
+			}
+		}).Outcome(), nil
+	}
+	res, err := minimize.Minimize(context.Background(), in, run, minimize.Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []mapOp{{2, 2, 0}, {2, 0, 0}, {0, 2, 0}, {0, 0, 0}}
+	if diff := cmp.Diff(want, value(res.Input)); diff != "" {
+		t.Errorf("reduced value (-want +got):\n%s", diff)
 	}
 }
