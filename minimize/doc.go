@@ -53,12 +53,16 @@
 // choices of its shape hold), lower equal choices together, and, when
 // those are stuck, shift all values of a shape, swap two values
 // everywhere, lower pairs together, move value between pairs, lower a
-// choice and repair what depends on it, delete pairs of choices, delete
-// blocks of choices that the next choice's shape lines up with, and
+// choice and repair what depends on it, make one value of a shape
+// another everywhere and delete the spans that become copies of a
+// sibling, delete pairs of choices, delete blocks of choices that the next choice's shape lines up with, and
 // delete a span together with raising the value before it or lowering the
 // values after it that may refer past it, and lower a count together with
 // deleting one element of every unit it sizes (a table's width with one
-// cell of every row). The gate retries a candidate
+// cell of every row); when all of those are stuck too, lower an integer
+// that stopped where the next values below it pass past them (half of it,
+// or steps of 3 to 8 or 10, repeated: multiples, powers of two, a last
+// digit). The gate retries a candidate
 // that was not kept with the later choices whose ranges it narrowed
 // re-encoded to their old values, for draws that depend on earlier ones.
 // Values that zig-zag down are lowered by a common offset. Passes that

@@ -9,8 +9,16 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/shortlex/shortlex/fuzzsrc"
+	"github.com/shortlex/shortlex/internal/engine"
 	"github.com/shortlex/shortlex/minimize"
 )
+
+// counted is a record from fuzzsrc.Make.
+type counted struct {
+	Name string
+	N    int
+	On   bool
+}
 
 // graph is a drawn node count and edges between nodes below it.
 type graph struct {
@@ -51,6 +59,34 @@ func mechanisms() []property {
 				return slices.ContainsFunc(v.([]int), func(x int) bool { return x < -2 || x > 3 })
 			},
 			want: []int{-3},
+		},
+		// Lowering past values that pass to smaller ones that fail.
+		{
+			name:   "multiple of k in a struct",
+			reason: "a record whose count must be a nonzero multiple of 5: {N: 5}, the other fields zero; from 5k, 5k-1 and 5k-2 pass, so lowering must jump (by 5, or by halving); without jump lower it missed 20 of 20",
+			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.Make[counted]().Draw(t, "r") },
+			fails:  func(v any) bool { r := v.(counted); return r.N%5 == 0 && r.N != 0 },
+			want:   counted{N: 5},
+		},
+		{
+			name:   "list sum divisible by 7",
+			reason: "a list of 0..100 whose sum is a nonzero multiple of 7: [7]; an element goes down to the next failing sum in steps of 7; without jump lower it missed 19 of 20",
+			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.SliceOf(fuzzsrc.IntRange(0, 100)).Draw(t, "xs") },
+			fails: func(v any) bool {
+				s := 0
+				for _, x := range v.([]int) {
+					s += x
+				}
+				return s%7 == 0 && s > 0
+			},
+			want: []int{7},
+		},
+		{
+			name:   "last decimal digit",
+			reason: "an int whose last decimal digit is 7: 7; from 10k+7 every value down to 10k-2 passes, so lowering must step by 10",
+			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.Int().Draw(t, "x") },
+			fails:  func(v any) bool { x := v.(int); return x%10 == 7 || x%10 == -7 },
+			want:   7,
 		},
 		// Lowering to the simpler values a draw names.
 		{
@@ -304,5 +340,128 @@ func TestMechanisms(t *testing.T) {
 			slices.Sort(runs)
 			t.Logf("missed %d of 20; median %d runs", missed, runs[len(runs)/2])
 		})
+	}
+}
+
+// mapOp is one operation on a small hash table: 0 delete, 1 get, 2 put.
+type mapOp struct{ Kind, Key, Val int }
+
+func drawMapOps(t *fuzzsrc.T) []mapOp {
+	return fuzzsrc.SliceOf(fuzzsrc.Custom(func(t *fuzzsrc.T) mapOp {
+		op := mapOp{Kind: fuzzsrc.IntRange(0, 2).Draw(t, "kind"), Key: fuzzsrc.IntRange(0, 7).Draw(t, "key")}
+		if op.Kind == 2 {
+			op.Val = fuzzsrc.IntRange(0, 9).Draw(t, "val")
+		}
+		return op
+	})).Draw(t, "ops")
+}
+
+// losesEntry runs ops on a 4-slot table probing linearly from k%2 whose
+// delete empties the slot (no tombstone) and reports whether a get or
+// the final count disagrees with a map.
+func losesEntry(ops []mapOp) bool {
+	var keys, vals [4]int // keys: key+1, 0 empty
+	model := map[int]int{}
+	find := func(k int) int {
+		for i := range 4 {
+			j := (k%2 + i) % 4
+			if keys[j] == 0 {
+				return -1
+			}
+			if keys[j] == k+1 {
+				return j
+			}
+		}
+		return -1
+	}
+	for _, op := range ops {
+		j := find(op.Key)
+		switch op.Kind {
+		case 0:
+			if j >= 0 {
+				keys[j] = 0
+			}
+			delete(model, op.Key)
+		case 1:
+			want, ok := model[op.Key]
+			if ok != (j >= 0) || ok && vals[j] != want {
+				return true
+			}
+		case 2:
+			if len(model) >= 4 {
+				continue
+			}
+			if j >= 0 {
+				vals[j] = op.Val
+			} else {
+				for i := range 4 {
+					if j := (op.Key%2 + i) % 4; keys[j] == 0 {
+						keys[j], vals[j] = op.Key+1, op.Val
+						break
+					}
+				}
+			}
+			model[op.Key] = op.Val
+		}
+	}
+	n := 0
+	for _, k := range keys {
+		if k != 0 {
+			n++
+		}
+	}
+	return n != len(model)
+}
+
+// inputOf returns the input whose choices, in the order draw makes them,
+// hold the given indices, each in its smallest encoding.
+func inputOf(draw func(*fuzzsrc.T), indices []uint64) []byte {
+	var in []byte
+	for _, i := range indices {
+		rec := engine.Run(append(slices.Clip(in), make([]byte, 16)...), draw)
+		for _, c := range rec.Outcome().Choices {
+			if c.Offset == len(in) {
+				in = append(in, c.Encode(i)...)
+				break
+			}
+		}
+	}
+	return in
+}
+
+// TestMergeFromDeadEnd reduces, from a final that lowering and deleting
+// one thing at a time cannot leave, a table whose delete cuts probe
+// chains (shrinkbench's sm-map, whose minimum its search proves, ended
+// there on 3.5% of seeds): put 1, put 2, put 0, del 1, del 0 loses key 0
+// behind the emptied slot 1. The minimum deletes the put of 1 and makes
+// del 1 a del of 2, which key 1 made 2 everywhere does in one candidate:
+// the first put becomes a copy of the second and goes. Without merge
+// values the reduction stays at the start.
+func TestMergeFromDeadEnd(t *testing.T) {
+	draw := func(t *fuzzsrc.T) { drawMapOps(t) }
+	// Per operation: the "more" flag, the kind, the key, a put's value.
+	in := inputOf(draw, []uint64{1, 2, 1, 0, 1, 2, 2, 0, 1, 2, 0, 0, 1, 0, 1, 1, 0, 0})
+	value := func(b []byte) (ops []mapOp) {
+		engine.Run(b, func(t *fuzzsrc.T) { ops = drawMapOps(t) })
+		return ops
+	}
+	start := []mapOp{{2, 1, 0}, {2, 2, 0}, {2, 0, 0}, {0, 1, 0}, {0, 0, 0}}
+	if diff := cmp.Diff(start, value(in)); diff != "" || !losesEntry(start) {
+		t.Fatalf("start input does not hold the failing start (-want +got):\n%s", diff)
+	}
+	run := func(_ context.Context, b []byte) (minimize.Outcome, error) {
+		return engine.Run(b, func(t *fuzzsrc.T) {
+			if losesEntry(drawMapOps(t)) {
+				t.Fatalf("table lost an entry")
+			}
+		}).Outcome(), nil
+	}
+	res, err := minimize.Minimize(context.Background(), in, run, minimize.Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []mapOp{{2, 2, 0}, {2, 0, 0}, {0, 2, 0}, {0, 0, 0}}
+	if diff := cmp.Diff(want, value(res.Input)); diff != "" {
+		t.Errorf("reduced value (-want +got):\n%s", diff)
 	}
 }

@@ -35,6 +35,19 @@ func (s *shrinker) numericPair(step int) (ci, cj Choice, ok bool) {
 	return ci, cj, true
 }
 
+// flagShape reports whether every choice of c's shape in the best input
+// holds index 0 or 1: a shape used as a flag or a coin, whatever its
+// range.
+func (s *shrinker) flagShape(c Choice) bool {
+	sh := c.shape()
+	for _, o := range s.choices[:s.choicesInInput()] {
+		if o.shape() == sh && o.Index(s.best) > 1 {
+			return false
+		}
+	}
+	return true
+}
+
 // withMagnitudes returns base with choices a and b (holding indices ia
 // and ib) changed to magnitudes ma and mb, keeping their signs, or nil if
 // a value does not exist.
@@ -75,9 +88,10 @@ func lowerPairs() *pass {
 			vi, vj := ci.Index(s.best), cj.Index(s.best)
 			_, mi := ci.signed(vi)
 			_, mj := cj.signed(vj)
-			// Two values at index 1 (two "more" flags, two coins that came
-			// up) are equal values, which lowerDuplicates lowers together.
-			if mi == 0 || mj == 0 || vi == 1 && vj == 1 {
+			// Two values at index 1 of a shape that holds nothing larger
+			// (two "more" flags, two coins that came up) are equal values,
+			// which lowerDuplicates lowers together.
+			if mi == 0 || mj == 0 || vi == 1 && vj == 1 && s.flagShape(ci) {
 				return nil, nil
 			}
 			old := s.best

@@ -14,7 +14,7 @@ import (
 // run candidates through the gate themselves.
 type pass struct {
 	name string
-	tier int // 0: cheap, run always; 1: expensive, run when tier 0 is stuck
+	tier int // 0: cheap, run always; 1: expensive, run when tier 0 is stuck; 2: when both are
 	// cheapWithoutSpans puts a tier 1 pass in tier 0 when the target
 	// reports no spans, where it may be the main way to make progress.
 	cheapWithoutSpans bool
@@ -49,7 +49,7 @@ const maxFailures = 20
 // every step of every pass has been tried on it. Each round visits the
 // cheap passes, those that shortened the input last time first; the
 // expensive passes run only in rounds where the cheap ones changed
-// nothing.
+// nothing, and the last tier only where both changed nothing.
 func (s *shrinker) schedule() {
 	var passes []*pass
 	for _, p := range s.passes() {
@@ -61,7 +61,7 @@ func (s *shrinker) schedule() {
 	}
 	for {
 		ranAny, progressed := false, false
-		for tier := 0; tier <= 1 && !progressed; tier++ {
+		for tier := 0; tier <= 2 && !progressed; tier++ {
 			var at []int // positions in passes of this tier's passes
 			for i, p := range passes {
 				if p.tierFor(s) == tier {
@@ -236,6 +236,8 @@ func (s *shrinker) passes() []*pass {
 		lowerPairs(),
 		redistributePairs(),
 		lowerAndRepair(),
+		jumpLower(),
+		mergeValues(),
 		deleteChoicePairs(),
 		deleteAlignedBlocks(),
 		deleteAndAdjust(),

@@ -93,6 +93,7 @@ func All() []Benchmark {
 		truncate(), cents(), invert(), recordRoundTrip(), islands(), queueOps(),
 		queue2(), mapDelete(), ringBuffer(), allocator(), tableSort(), lru(), minStackProblem(),
 		floatFrac(), floatAbove(), floatSum(), floatStruct(), stringSet(), stringRepeat(), stringKeys(),
+		multiple(), sumMod3(),
 	}
 }
 

@@ -1,0 +1,176 @@
+package minimize
+
+import "slices"
+
+// This file holds jumpLower, the pass for values whose lowering stopped
+// because the next values below them pass although smaller ones fail.
+
+// maxStride is the largest step jumpLower tries below a stuck value
+// before decimalStride, the step that keeps a value's last decimal digit.
+const (
+	maxStride     = 8
+	decimalStride = 10
+)
+
+// jumpItem is one value jumpLower may lower: a choice, or the choices of
+// one shape that hold one value, lowered together.
+type jumpItem struct {
+	offsets []int
+	shape   Choice
+	index   uint64
+}
+
+// jumpKey is a value at a place that jumpLower has tried: once is enough
+// until the value or its place changes.
+type jumpKey struct {
+	offset, count int // the first choice's offset, how many choices
+	index         uint64
+}
+
+// jumpTargets returns the magnitudes jumpLower tries below magnitude m,
+// in order: half of m, then m-3 to m-maxStride and m-decimalStride,
+// those above zero.
+func jumpTargets(m uint64) []uint64 {
+	var ts []uint64
+	if m >= 4 {
+		ts = append(ts, m>>1)
+	}
+	for d := uint64(3); d <= maxStride && d < m; d++ {
+		if m-d != m>>1 {
+			ts = append(ts, m-d)
+		}
+	}
+	if d := uint64(decimalStride); d < m && m-d != m>>1 {
+		ts = append(ts, m-d)
+	}
+	return ts
+}
+
+// jumpLower lowers a value that lowering left stuck at magnitude m > 2
+// (m-1 and m-2 pass) past the values that pass: the property is not
+// monotone there, as for a multiple of k, an odd sum, a power of two, a
+// value that must differ from others. It tries half of m, then m-3 to
+// m-maxStride, which below maxStride+1 is every smaller value, and
+// m-decimalStride. A halving
+// that is kept is repeated (m>>n: a power of two, a pattern of low bits
+// shifted down); a step d that is kept is followed by the smallest
+// positive value of m's residue modulo d, and if that passes by as many
+// steps of d as still fail (m-n*d: Hypothesis's integer shrinker's
+// shrink_by_multiples, with d searched). Either way the value is then
+// lowered on as lower choice does, from where it landed. Each choice is
+// a step, and so is each set of choices of one shape holding one value
+// (for two values that must be equal and a multiple of k).
+//
+// Most stuck values sit at a threshold, where every jump fails, so a
+// value is tried once at a place until it changes, only once every other
+// pass is stuck (tier 2, so that values on their way down are not
+// tried), and a lone choice whose value another choice of its
+// shape holds is left to its group: lowering it alone likely breaks the
+// tie that makes the input fail. A choice whose draw names its simpler
+// values (Outcome.Simpler: a float) is left to those: arithmetic on its
+// index is not arithmetic on its value.
+func jumpLower() *pass {
+	tried := map[jumpKey]bool{}
+	derive := func(s *shrinker) []jumpItem {
+		type value struct {
+			shape Choice
+			index uint64
+		}
+		n := s.choicesInInput()
+		groups := groupBy(n, func(i int) (value, bool) {
+			c := s.choices[i]
+			return value{c.shape(), c.Index(s.best)}, true
+		})
+		inGroup := map[int]bool{}
+		for _, g := range groups {
+			for _, i := range g {
+				inGroup[i] = true
+			}
+		}
+		named := map[int]bool{} // choices whose draw names its simpler values
+		for _, sv := range s.out.Simpler {
+			named[sv.Choice] = true
+		}
+		var items []jumpItem
+		for i, c := range s.choices[:n] {
+			if !inGroup[i] && !named[i] {
+				items = append(items, jumpItem{offsets: []int{c.Offset}, shape: c.shape(), index: c.Index(s.best)})
+			}
+		}
+		for _, g := range groups {
+			if slices.ContainsFunc(g, func(i int) bool { return named[i] }) {
+				continue
+			}
+			it := jumpItem{shape: s.choices[g[0]].shape(), index: s.choices[g[0]].Index(s.best)}
+			for _, i := range g {
+				it.offsets = append(it.offsets, s.choices[i].Offset)
+			}
+			items = append(items, it)
+		}
+		return items
+	}
+	return stepPass("jump lower", 2, derive, func(s *shrinker, it jumpItem) ([]byte, func(bool, *Outcome)) {
+		c := it.shape
+		neg, m := c.signed(it.index)
+		key := jumpKey{it.offsets[0], len(it.offsets), it.index}
+		if m < 3 || tried[key] {
+			return nil, nil
+		}
+		targets := jumpTargets(m)
+		if len(targets) == 0 {
+			return nil, nil
+		}
+		cand := func(mag uint64) []byte {
+			i, ok := c.unsigned(neg, mag)
+			if !ok {
+				return nil
+			}
+			return s.setChoices(it.offsets, c.Width, c.Max, i)
+		}
+		first := cand(targets[0])
+		if first == nil {
+			return nil, nil
+		}
+		tried[key] = true
+		set := func(mag uint64) bool {
+			for _, off := range it.offsets {
+				if _, ok := s.choiceAt(off, c.Width, c.Max); !ok {
+					return false
+				}
+			}
+			cnd := cand(mag)
+			if cnd == nil {
+				return false
+			}
+			kept, _ := s.consider(cnd)
+			return kept
+		}
+		// The first target is half of m (m >= 4 whenever there is one).
+		return first, func(kept bool, _ *Outcome) {
+			var to uint64
+			if kept {
+				n := 1 + findInteger(func(n int) bool { return n < 63 && m>>(n+1) > 0 && set(m>>(n+1)) })
+				to = m >> n
+			} else {
+				for _, t := range targets[1:] {
+					if !set(t) {
+						continue
+					}
+					d := m - t
+					if r := m % d; r != 0 && r < t && set(r) {
+						to = r
+						break
+					}
+					n := 1 + findInteger(func(n int) bool {
+						return uint64(n+1) <= (m-1)/d && set(m-uint64(n+1)*d)
+					})
+					to = m - uint64(n)*d
+					break
+				}
+			}
+			if i, ok := c.unsigned(neg, to); to > 0 && ok && i > 1 {
+				lowerTogether(s, it.offsets, c, i)
+			}
+		}
+	})
+}

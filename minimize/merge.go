@@ -1,0 +1,135 @@
+package minimize
+
+import (
+	"bytes"
+	"maps"
+	"slices"
+)
+
+// This file holds mergeValues, the pass that makes two values of a shape
+// one and deletes what that makes a duplicate.
+
+// valueMerge replaces one value of a shape by another wherever it occurs
+// and deletes the spans that became copies of a sibling.
+type valueMerge struct {
+	shape    Choice
+	from, to uint64
+	offsets  []int // the choices holding from
+	deleted  []int // spans to delete, as indices into the best's spans
+}
+
+// mergeCandidate returns the best input with m applied.
+func (s *shrinker) mergeCandidate(m valueMerge) []byte {
+	cand := slices.Clone(s.best)
+	enc := m.shape.Encode(m.to)
+	for _, off := range m.offsets {
+		cand = padTo(cand, off+len(enc))
+		copy(cand[off:], enc)
+	}
+	// Spans are in order of their start and do not overlap (duplicates
+	// are siblings of a label with no descendants of it), so deleting from
+	// the last keeps the earlier regions in place.
+	for k := len(m.deleted) - 1; k >= 0; k-- {
+		sp := s.out.Spans[m.deleted[k]]
+		a, b := min(sp.Start, len(cand)), min(sp.End, len(cand))
+		cand = splice(cand, a, b, nil)
+	}
+	return cand
+}
+
+// mergeValues replaces a value v of a shape by another value w of that
+// shape the input holds, everywhere v occurs, and deletes in the same
+// candidate every span that the replacement turned into a byte-for-byte
+// copy of a sibling with its label: a step that puts key 1 after one that
+// puts key 2 becomes a second put of 2, which goes, and a later delete of
+// 1 deletes 2. The input is shorter even where w is larger than v, which
+// is why no lowering pass makes the move, and the replacement alone
+// (equal length, larger) is not smaller. Values are labels there: what
+// matters is which of them are equal, and merging two keeps the
+// relations between the rest. It tries every ordered pair of the first
+// maxSwapValues values of every shape whose replacement makes a copy.
+func mergeValues() *pass {
+	derive := func(s *shrinker) []valueMerge {
+		n := s.choicesInInput()
+		byShape := map[Choice]map[uint64][]int{}
+		var shapes []Choice
+		for _, c := range s.choices[:n] {
+			sh := c.shape()
+			vals, ok := byShape[sh]
+			if !ok {
+				vals = map[uint64][]int{}
+				byShape[sh] = vals
+				shapes = append(shapes, sh)
+			}
+			v := c.Index(s.best)
+			if _, ok := vals[v]; ok || len(vals) < maxSwapValues {
+				vals[v] = append(vals[v], c.Offset)
+			}
+		}
+		var out []valueMerge
+		for _, sh := range shapes {
+			vals := byShape[sh]
+			if len(vals) < 2 {
+				continue
+			}
+			keys := slices.Sorted(maps.Keys(vals))
+			for _, from := range keys {
+				for _, to := range keys {
+					if from == to {
+						continue
+					}
+					m := valueMerge{shape: sh, from: from, to: to, offsets: vals[from]}
+					if m.deleted = s.copiesAfter(m); len(m.deleted) > 0 {
+						out = append(out, m)
+					}
+				}
+			}
+		}
+		return out
+	}
+	return stepPass("merge values", 1, derive, func(s *shrinker, m valueMerge) ([]byte, func(bool, *Outcome)) {
+		cand := s.mergeCandidate(m)
+		if !ShortlexLess(s.keyBound(s.normalize(cand)), s.bestKey) {
+			return nil, nil
+		}
+		return cand, nil
+	})
+}
+
+// copiesAfter returns the spans that replacing m.from by m.to at
+// m.offsets makes equal, byte for byte, to an earlier sibling of their
+// label, each holding a replaced choice and no span of its own label.
+func (s *shrinker) copiesAfter(m valueMerge) []int {
+	cand := slices.Clone(s.best)
+	enc := m.shape.Encode(m.to)
+	for _, off := range m.offsets {
+		cand = padTo(cand, off+len(enc))
+		copy(cand[off:], enc)
+	}
+	bytesOf := func(sp Span) []byte {
+		return cand[min(sp.Start, len(cand)):min(sp.End, len(cand))]
+	}
+	spans := s.out.Spans
+	var out []int
+	end := -1 // the last deleted span's end: deleted spans must not nest
+	for i, sp := range spans {
+		if sp.Start < end || sp.Start >= len(s.best) || sp.End <= sp.Start {
+			continue
+		}
+		holds := slices.ContainsFunc(m.offsets, func(off int) bool { return off >= sp.Start && off < sp.End })
+		if !holds || len(labelDescendants(spans, i)) > 0 {
+			continue
+		}
+		for _, j := range sameLabelSiblings(spans, i) {
+			if j == i || slices.Contains(out, j) {
+				continue
+			}
+			if bytes.Equal(bytesOf(spans[j]), bytesOf(sp)) {
+				out = append(out, i)
+				end = sp.End
+				break
+			}
+		}
+	}
+	return out
+}
