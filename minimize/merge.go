@@ -18,14 +18,21 @@ type valueMerge struct {
 	deleted  []int // spans to delete, as indices into the best's spans
 }
 
-// mergeCandidate returns the best input with m applied.
-func (s *shrinker) mergeCandidate(m valueMerge) []byte {
+// replaceValue returns a copy of the best input with m.to written over
+// m.from at each of m.offsets.
+func (s *shrinker) replaceValue(m valueMerge) []byte {
 	cand := slices.Clone(s.best)
 	enc := m.shape.Encode(m.to)
 	for _, off := range m.offsets {
 		cand = padTo(cand, off+len(enc))
 		copy(cand[off:], enc)
 	}
+	return cand
+}
+
+// mergeCandidate returns the best input with m applied.
+func (s *shrinker) mergeCandidate(m valueMerge) []byte {
+	cand := s.replaceValue(m)
 	// Spans are in order of their start and do not overlap (duplicates
 	// are siblings of a label with no descendants of it), so deleting from
 	// the last keeps the earlier regions in place.
@@ -100,12 +107,7 @@ func mergeValues() *pass {
 // m.offsets makes equal, byte for byte, to an earlier sibling of their
 // label, each holding a replaced choice and no span of its own label.
 func (s *shrinker) copiesAfter(m valueMerge) []int {
-	cand := slices.Clone(s.best)
-	enc := m.shape.Encode(m.to)
-	for _, off := range m.offsets {
-		cand = padTo(cand, off+len(enc))
-		copy(cand[off:], enc)
-	}
+	cand := s.replaceValue(m)
 	bytesOf := func(sp Span) []byte {
 		return cand[min(sp.Start, len(cand)):min(sp.End, len(cand))]
 	}
