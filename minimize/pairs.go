@@ -344,13 +344,15 @@ func lowerCommonOffset() *pass {
 // there, a value's simplest encoding). Both make the input shorter, so a
 // candidate may raise an earlier value and still be smaller:
 //
-//   - raise an earlier choice (to its largest value, then binary-searched
-//     down while it still fails): what the removed part contributed
-//     moves into an earlier value ((250000, [4]) becomes (1000000, [])
-//     for a product that must reach a bound; (2, 9) becomes (9, 0) for
-//     a sum). For a deleted span that is the choice just before it; for
-//     a cut choice, the nearest earlier choice of its shape, the value it
-//     can move into;
+//   - raise an earlier choice to its largest value: what the removed
+//     part contributed moves into an earlier value ((250000, [4]) becomes
+//     (1000000, []) for a product that must reach a bound; (2, 9) becomes
+//     (9, 0) for a sum). For a deleted span that is the choice just
+//     before it, binary-searched down while it still fails; for a cut
+//     choice, the nearest earlier choice of its shape (the one value the
+//     cut part can move into whose candidate is smallest), left to the
+//     kind-aware lowering passes to bring down, as a binary search over
+//     its index costs a call per bit of a wide draw;
 //   - for a deleted span, lower by one every later nonzero value of a
 //     shape the span holds (but not at index 1, see below): values that
 //     refer to positions after the span (indices into the list the span
@@ -435,6 +437,12 @@ func deleteAndAdjust() *pass {
 			return nil, nil
 		}
 		return cands[0], func(kept bool, _ *Outcome) {
+			if kept && raise != nil && i == cutLast {
+				// The raised value is lowered by the passes that lower
+				// values, which know its kind: a binary search over its
+				// index costs a call per bit.
+				return
+			}
 			if kept && raise != nil {
 				// The raise worked at the top: search down for the least,
 				// after one probe just below, since what a deletion needs
