@@ -234,6 +234,15 @@ func mechanisms() []property {
 			},
 			want: [2]any{1000, []int(nil)},
 		},
+		{
+			name:   "area of a rectangle",
+			reason: "a width and a height of 1..10000 whose product must reach 1000: [1000 1], all on the width, since the height's 1 (index 0) is free at the end; moving units from height to width keeps the sum, not the product, so the height goes to 1 only with the width raised in the same step",
+			draw: func(t *fuzzsrc.T) any {
+				return [2]int{fuzzsrc.IntRange(1, 10000).Draw(t, "width"), fuzzsrc.IntRange(1, 10000).Draw(t, "height")}
+			},
+			fails: func(v any) bool { r := v.([2]int); return r[0]*r[1] >= 1000 },
+			want:  [2]int{1000, 1},
+		},
 		// A count that sizes the units after it, lowered together with
 		// deleting one element of every unit.
 		{

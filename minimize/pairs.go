@@ -335,22 +335,32 @@ func lowerCommonOffset() *pass {
 	}
 }
 
-// deleteAndAdjust deletes a span together with a change of the values
-// around it that the deletion needs, the coordinated changes that no
-// single pass makes because each half on its own passes:
+// deleteAndAdjust makes a later part of the input simpler together with
+// a change of the values around it that the simplification needs, the
+// coordinated changes that no single pass makes because each half on its
+// own passes. The part made simpler is either a span of two or more
+// choices inside another span, deleted, or the input's last nonzero
+// choice, cut off with everything after it (the run then reads zeros
+// there, a value's simplest encoding). Both make the input shorter, so a
+// candidate may raise an earlier value and still be smaller:
 //
-//   - raise the choice just before the span (to its largest value, then
-//     binary-searched down while it still fails): what the deleted part
-//     contributed moves into an earlier value, a shorter input even though
-//     one value is larger ((250000, [4]) becomes (1000000, []) for a
-//     product that must reach a bound);
-//   - lower by one every later nonzero value of a shape the span holds
-//     (but not at index 1, see below): values that refer to positions after the span (indices into
-//     the list the span is an element of) keep referring to the same
-//     elements once it is gone.
-//
-// It tries every span of two or more choices inside another span.
+//   - raise an earlier choice to its largest value: what the removed
+//     part contributed moves into an earlier value ((250000, [4]) becomes
+//     (1000000, []) for a product that must reach a bound; (2, 9) becomes
+//     (9, 0) for a sum). For a deleted span that is the choice just
+//     before it, binary-searched down while it still fails; for a cut
+//     choice, the nearest earlier choice of its shape (the one value the
+//     cut part can move into whose candidate is smallest), left to the
+//     kind-aware lowering passes to bring down, as a binary search over
+//     its index costs a call per bit of a wide draw;
+//   - for a deleted span, lower by one every later nonzero value of a
+//     shape the span holds (but not at index 1, see below): values that
+//     refer to positions after the span (indices into the list the span
+//     is an element of) keep referring to the same elements once it is
+//     gone.
 func deleteAndAdjust() *pass {
+	// cutLast is the item that stands for the last nonzero choice.
+	const cutLast = -1
 	derive := func(s *shrinker) []int {
 		var ids []int
 		for i, sp := range s.out.Spans {
@@ -364,14 +374,26 @@ func deleteAndAdjust() *pass {
 			}
 			ids = append(ids, i)
 		}
+		if last, to := lastAndEarlier(s.best, s.choices); last >= 0 && to >= 0 {
+			ids = append(ids, cutLast)
+		}
 		return ids
 	}
 	return stepPass("delete and adjust", 1, derive, func(s *shrinker, i int) ([]byte, func(bool, *Outcome)) {
-		_, a, b, _ := s.spanRegion(i)
 		old, choices := s.best, s.choices
+		var a, b, k int
+		if i == cutLast {
+			last, to := lastAndEarlier(old, choices)
+			if last < 0 || to < 0 {
+				return nil, nil
+			}
+			a, b, k = choices[last].Offset, len(old), to+1
+		} else {
+			_, a, b, _ = s.spanRegion(i)
+			k, _ = slices.BinarySearchFunc(choices, a, func(c Choice, off int) int { return c.Offset - off })
+		}
 		var cands [][]byte
-		// The choice just before the span, raised.
-		k, _ := slices.BinarySearchFunc(choices, a, func(c Choice, off int) int { return c.Offset - off })
+		// The choice k-1, raised.
 		var raise func(v uint64) []byte
 		var from uint64
 		if k > 0 && choices[k-1].End() <= a {
@@ -415,6 +437,12 @@ func deleteAndAdjust() *pass {
 			return nil, nil
 		}
 		return cands[0], func(kept bool, _ *Outcome) {
+			if kept && raise != nil && i == cutLast {
+				// The raised value is lowered by the passes that lower
+				// values, which know its kind: a binary search over its
+				// index costs a call per bit.
+				return
+			}
 			if kept && raise != nil {
 				// The raise worked at the top: search down for the least,
 				// after one probe just below, since what a deletion needs
@@ -439,4 +467,32 @@ func deleteAndAdjust() *pass {
 			}
 		}
 	})
+}
+
+// lastAndEarlier returns the index of the last choice that reads a
+// nonzero byte of input, and of the nearest choice before it of the same
+// shape that is below its largest value; -1 for either that is missing.
+func lastAndEarlier(input []byte, choices []Choice) (last, earlier int) {
+	last, earlier = -1, -1
+	for j := len(choices) - 1; j >= 0; j-- {
+		c := choices[j]
+		if c.Offset >= len(input) {
+			continue
+		}
+		if slices.ContainsFunc(input[c.Offset:min(c.End(), len(input))], func(x byte) bool { return x != 0 }) {
+			last = j
+			break
+		}
+	}
+	if last < 0 {
+		return -1, -1
+	}
+	shape := choices[last].shape()
+	for j := last - 1; j >= 0; j-- {
+		c := choices[j]
+		if c.shape() == shape && c.End() <= len(input) && c.Index(input) < c.Max {
+			return last, j
+		}
+	}
+	return last, -1
 }
