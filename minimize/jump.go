@@ -5,11 +5,18 @@ import "slices"
 // This file holds jumpLower, the pass for values whose lowering stopped
 // because the next values below them pass although smaller ones fail.
 
-// maxStride is the largest step jumpLower tries below a stuck value
-// before decimalStride, the step that keeps a value's last decimal digit.
+// maxStride is the largest step jumpLower tries below a stuck value, and
+// decimalStride the step beyond it that keeps a value's last decimal
+// digit. A choice of a small domain (smallDomain values at most: a byte,
+// a rune's ASCII rank) is tried by every step up to smallStride instead:
+// there a dozen places are a run of one kind (the ASCII punctuation of a
+// rune's shrink order), and the values a property singles out can lie
+// that far below the value it was drawn at.
 const (
 	maxStride     = 8
 	decimalStride = 10
+	smallStride   = 16
+	smallDomain   = 256
 )
 
 // jumpItem is one value jumpLower may lower: a choice, or the choices of
@@ -27,21 +34,26 @@ type jumpKey struct {
 	index         uint64
 }
 
-// jumpTargets returns the magnitudes jumpLower tries below magnitude m,
-// in order: half of m, then m-3 to m-maxStride and m-decimalStride,
-// those above zero.
-func jumpTargets(m uint64) []uint64 {
+// jumpTargets returns the magnitudes jumpLower tries below magnitude m
+// of a choice with max+1 values, in order: half of m, then m-3 to
+// m-maxStride and m-decimalStride, or m-3 to m-smallStride in a small
+// domain, those above zero.
+func jumpTargets(m, max uint64) []uint64 {
 	var ts []uint64
 	if m >= 4 {
 		ts = append(ts, m>>1)
 	}
-	for d := uint64(3); d <= maxStride && d < m; d++ {
-		if m-d != m>>1 {
+	last, strides := uint64(maxStride), []uint64{decimalStride}
+	if max < smallDomain {
+		last, strides = smallStride, nil
+	}
+	for d := last; d >= 3; d-- {
+		strides = append([]uint64{d}, strides...)
+	}
+	for _, d := range strides {
+		if d < m && m-d != m>>1 {
 			ts = append(ts, m-d)
 		}
-	}
-	if d := uint64(decimalStride); d < m && m-d != m>>1 {
-		ts = append(ts, m-d)
 	}
 	return ts
 }
@@ -51,7 +63,7 @@ func jumpTargets(m uint64) []uint64 {
 // monotone there, as for a multiple of k, an odd sum, a power of two, a
 // value that must differ from others. It tries half of m, then m-3 to
 // m-maxStride, which below maxStride+1 is every smaller value, and
-// m-decimalStride. A halving
+// m-decimalStride; in a small domain m-3 to m-smallStride. A halving
 // that is kept is repeated (m>>n: a power of two, a pattern of low bits
 // shifted down); a step d that is kept is followed by the smallest
 // positive value of m's residue modulo d, and if that passes by as many
@@ -116,7 +128,7 @@ func jumpLower() *pass {
 		if m < 3 || tried[key] {
 			return nil, nil
 		}
-		targets := jumpTargets(m)
+		targets := jumpTargets(m, c.Max)
 		if len(targets) == 0 {
 			return nil, nil
 		}
