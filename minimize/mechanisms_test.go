@@ -73,10 +73,7 @@ func mechanisms() []property {
 			reason: "a list of 0..100 whose sum is a nonzero multiple of 7: [7]; an element goes down to the next failing sum in steps of 7; without jump lower it missed 19 of 20",
 			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.SliceOf(fuzzsrc.IntRange(0, 100)).Draw(t, "xs") },
 			fails: func(v any) bool {
-				s := 0
-				for _, x := range v.([]int) {
-					s += x
-				}
+				s := sum(v.([]int))
 				return s%7 == 0 && s > 0
 			},
 			want: []int{7},
@@ -190,10 +187,7 @@ func mechanisms() []property {
 			reason: "a list of at most 100 each summing to 150: two elements, [50 100]; deleting one needs another raised",
 			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.SliceOf(fuzzsrc.IntRange(0, 100)).Draw(t, "xs") },
 			fails: func(v any) bool {
-				s := 0
-				for _, x := range v.([]int) {
-					s += x
-				}
+				s := sum(v.([]int))
 				return s >= 150
 			},
 			want: []int{50, 100},
@@ -210,10 +204,7 @@ func mechanisms() []property {
 				return xs
 			},
 			fails: func(v any) bool {
-				s := 0
-				for _, x := range v.([]int) {
-					s += x
-				}
+				s := sum(v.([]int))
 				return s >= 150
 			},
 			want: []int{50, 100},
@@ -226,10 +217,7 @@ func mechanisms() []property {
 			},
 			fails: func(v any) bool {
 				p := v.([2]any)
-				s := p[0].(int)
-				for _, x := range p[1].([]int) {
-					s += x
-				}
+				s := p[0].(int) + sum(p[1].([]int))
 				return s >= 1000
 			},
 			want: [2]any{1000, []int(nil)},
@@ -473,4 +461,13 @@ func TestMergeFromDeadEnd(t *testing.T) {
 	if diff := cmp.Diff(want, value(res.Input)); diff != "" {
 		t.Errorf("reduced value (-want +got):\n%s", diff)
 	}
+}
+
+// sum adds up xs: the total several properties above compare.
+func sum(xs []int) int {
+	s := 0
+	for _, x := range xs {
+		s += x
+	}
+	return s
 }
