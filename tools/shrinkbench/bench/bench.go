@@ -85,7 +85,7 @@ type Example struct {
 
 // All returns the benchmarks in a fixed order.
 func All() []Benchmark {
-	return []Benchmark{
+	all := []Benchmark{
 		reverse(), bound5(), calculator(), binheap(), parser(), tree(),
 		coupling(), deletion(), distinct(), nestedlists(), replacement(),
 		largeUnionList(), lengthlist(), differenceZero(), differenceSmall(), differenceOne(),
@@ -95,6 +95,7 @@ func All() []Benchmark {
 		floatFrac(), floatAbove(), floatSum(), floatStruct(), stringSet(), stringRepeat(), stringKeys(),
 		multiple(), sumMod3(),
 	}
+	return append(all, holdout()...)
 }
 
 // verdict is what a property decides about a value.
