@@ -676,10 +676,113 @@ func hoDistinctSum() Benchmark {
 	})
 }
 
+// hInterval is the half-open interval [lo, lo+n).
+type hInterval struct{ lo, n int }
+
+// hoIntervals draws intervals and fails when two of them overlap although
+// no two neighbours in the list do: a booking check that compares each
+// booking with the one before it only.
+func hoIntervals() Benchmark {
+	overlap := func(a, b hInterval) bool { return a.lo < b.lo+b.n && b.lo < a.lo+a.n }
+	p := problem[[]hInterval]{
+		gen: fuzzsrc.SliceOf(fuzzsrc.Custom(func(t *fuzzsrc.T) hInterval {
+			return hInterval{fuzzsrc.IntRange(0, 100).Draw(t, "lo"), fuzzsrc.IntRange(1, 10).Draw(t, "n")}
+		})),
+		rgen: rapid.SliceOf(rapid.Custom(func(t *rapid.T) hInterval {
+			return hInterval{rapid.IntRange(0, 100).Draw(t, "lo"), rapid.IntRange(1, 10).Draw(t, "n")}
+		})),
+		verdict: func(iv []hInterval) verdict {
+			for i := 1; i < len(iv); i++ {
+				if overlap(iv[i-1], iv[i]) {
+					return pass // the check catches it
+				}
+			}
+			for i := range iv {
+				for j := i + 2; j < len(iv); j++ {
+					if overlap(iv[i], iv[j]) {
+						return failedA
+					}
+				}
+			}
+			return pass
+		},
+		format: func(iv []hInterval) string {
+			var parts []string
+			for _, x := range iv {
+				parts = append(parts, fmt.Sprintf("[%d,%d)", x.lo, x.lo+x.n))
+			}
+			return "[" + strings.Join(parts, " ") + "]"
+		},
+		size: func(iv []hInterval) int { return len(iv) },
+	}
+	more := flagByte(fuzzsrc.Size{})
+	return p.fill(Benchmark{
+		Name:       "ho_intervals",
+		Hypothesis: "not measured (held-out problem)",
+		About:      "intervals [lo, lo+n), lo 0..100, n 1..10; fails when two overlap but no two neighbours do",
+		MinValue:   "[[0,1) [1,2) [0,1)]",
+		MinInput:   []byte{0x2b, 0x0, 0x0, 0x2b, 0x3, 0x0, 0x2b},
+		Why:        "an overlap the neighbour check misses needs three intervals, the first and third overlapping and the middle one apart from both: [0,1), then [1,2) (lo 1 is the smallest that misses [0,1)), then [0,1) again, whose zeros are trailing: 7 bytes",
+		Space:      Space{MaxLen: 12, Cands: holdoutCands(2, more)},
+		Passing: []Example{
+			{"empty", nil, "no intervals"},
+		},
+	})
+}
+
+// hoMatrix draws a size n in 1..5, then an n-by-n matrix of digits, and
+// fails when it is symmetric with a nonzero entry off the diagonal: a
+// transpose that returns its argument unchanged passes on every other
+// symmetric matrix.
+func hoMatrix() Benchmark {
+	gen := fuzzsrc.Custom(func(t *fuzzsrc.T) [][]int {
+		n := fuzzsrc.IntRange(1, 5).Draw(t, "n")
+		return fuzzsrc.SliceOfN(fuzzsrc.SliceOfN(fuzzsrc.IntRange(0, 9), n, n), n, n).Draw(t, "m")
+	})
+	rgen := rapid.Custom(func(t *rapid.T) [][]int {
+		n := rapid.IntRange(1, 5).Draw(t, "n")
+		return rapid.SliceOfN(rapid.SliceOfN(rapid.IntRange(0, 9), n, n), n, n).Draw(t, "m")
+	})
+	p := problem[[][]int]{
+		gen:  gen,
+		rgen: rgen,
+		verdict: func(m [][]int) verdict {
+			off := false
+			for i := range m {
+				for j := range m {
+					if m[i][j] != m[j][i] {
+						return pass
+					}
+					off = off || i != j && m[i][j] != 0
+				}
+			}
+			if off {
+				return failedA
+			}
+			return pass
+		},
+		format: func(m [][]int) string { return fmt.Sprint(m) },
+		size:   func(m [][]int) int { return len(m) },
+	}
+	return p.fill(Benchmark{
+		Name:       "ho_matrix",
+		Hypothesis: "not measured (held-out problem)",
+		About:      "n in 1..5, then an n-by-n matrix of digits; fails when it is symmetric with a nonzero entry off the diagonal",
+		MinValue:   "[[0 1] [1 0]]",
+		MinInput:   []byte{0x34, 0x0, 0x1a, 0x1a},
+		Why:        "n = 1 has no off-diagonal entry, so n = 2 with m[0][1] = m[1][0] = 1 and zeros elsewhere (the last one trailing): 4 bytes",
+		Mutate:     true,
+		Space:      Space{MaxLen: 8, Cands: holdoutCands(2)},
+		Passing: []Example{
+			{"one", nil, "a 1-by-1 matrix has no off-diagonal entry"},
+		},
+	})
+}
+
 // holdout returns the held-out problems.
 func holdout() []Benchmark {
 	return []Benchmark{
 		hoStruct(), hoMap(), hoGrid(), hoTree(), hoStrings(), hoFloatNeg(),
-		hoOneOf(), hoHandles(), hoGraph(), hoPair(), hoAbsSorted(), hoDistinctSum(),
+		hoOneOf(), hoHandles(), hoGraph(), hoPair(), hoAbsSorted(), hoDistinctSum(), hoIntervals(), hoMatrix(),
 	}
 }
