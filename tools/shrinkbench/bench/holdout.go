@@ -779,10 +779,97 @@ func hoMatrix() Benchmark {
 	})
 }
 
+// hoBrackets draws a string of ( and ) and fails when a balance check
+// that only counts them accepts it although some prefix closes more than
+// it opened.
+func hoBrackets() Benchmark {
+	p := problem[string]{
+		gen:  fuzzsrc.StringOf(fuzzsrc.RuneFrom("()")),
+		rgen: rapid.StringOf(rapid.RuneFrom([]rune("()"))),
+		verdict: func(s string) verdict {
+			depth, low := 0, 0
+			for _, r := range s {
+				if r == '(' {
+					depth++
+				} else {
+					depth--
+				}
+				low = min(low, depth)
+			}
+			if depth == 0 && low < 0 {
+				return failedA
+			}
+			return pass
+		},
+		format: strconv.Quote,
+		size:   func(s string) int { return len(s) },
+	}
+	more := flagByte(fuzzsrc.Size{})
+	return p.fill(Benchmark{
+		Name:       "ho_brackets",
+		Hypothesis: "not measured (held-out problem)",
+		About:      "a string of ( and ); fails when it has as many ( as ) but some prefix closes more than it opened",
+		MinValue:   `")("`,
+		MinInput:   []byte{0x2b, 0x80, 0x2b},
+		Why:        "equal counts and a prefix below zero need at least one ) before one (: two runes, the ) (index 1 of the alphabet) first and the ( (index 0) a trailing zero: 3 bytes",
+		Space:      Space{MaxLen: 8, Cands: holdoutCands(1, more)},
+		Passing: []Example{
+			{"empty", nil, "balanced"},
+		},
+	})
+}
+
+// hItem is an order line.
+type hItem struct {
+	Price uint16
+	Qty   uint8
+}
+
+// hOrder is an order with a discount, filled by Make.
+type hOrder struct {
+	Items    []hItem
+	Discount uint8
+}
+
+// hoOrder fills an hOrder with Make and fails when the discount exceeds
+// the order's total, which checkout does not clamp, on an order with
+// items.
+func hoOrder() Benchmark {
+	p := problem[hOrder]{
+		gen:  fuzzsrc.Make[hOrder](),
+		rgen: rapid.Make[hOrder](),
+		verdict: func(o hOrder) verdict {
+			total := 0
+			for _, it := range o.Items {
+				total += int(it.Price) * int(it.Qty)
+			}
+			if len(o.Items) > 0 && int(o.Discount) > total {
+				return failedA
+			}
+			return pass
+		},
+		format: func(o hOrder) string { return fmt.Sprintf("%+v", o) },
+		size:   func(o hOrder) int { return len(o.Items) + 1 },
+	}
+	more := flagByte(fuzzsrc.Size{})
+	return p.fill(Benchmark{
+		Name:       "ho_order",
+		Hypothesis: "not measured (held-out problem)",
+		About:      "a struct from fuzzsrc.Make (a []struct{uint16, uint8} and a uint8); fails when the discount exceeds a nonempty order's total",
+		MinValue:   "{Items:[{Price:0 Qty:0}] Discount:1}",
+		MinInput:   []byte{0x2b, 0x0, 0x0, 0x0, 0x0, 0x1},
+		Why:        "one item is needed; with price and quantity 0 the total is 0 and the smallest discount above it is 1: the flag, the item's three zero bytes, the stop flag and the discount: 6 bytes",
+		Space:      Space{MaxLen: 8, Cands: holdoutCands(2, more)},
+		Passing: []Example{
+			{"empty", nil, "no items"},
+		},
+	})
+}
+
 // holdout returns the held-out problems.
 func holdout() []Benchmark {
 	return []Benchmark{
 		hoStruct(), hoMap(), hoGrid(), hoTree(), hoStrings(), hoFloatNeg(),
-		hoOneOf(), hoHandles(), hoGraph(), hoPair(), hoAbsSorted(), hoDistinctSum(), hoIntervals(), hoMatrix(),
+		hoOneOf(), hoHandles(), hoGraph(), hoPair(), hoAbsSorted(), hoDistinctSum(), hoIntervals(), hoMatrix(), hoBrackets(), hoOrder(),
 	}
 }
