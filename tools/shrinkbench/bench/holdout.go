@@ -19,7 +19,8 @@ import (
 // a grid, a recursive tree, strings that must repeat, a float that must be
 // negative, OneOf branches of different sizes, an operation sequence with
 // a Pool, a graph over a drawn node count, an integer pair, an order
-// property and a distinct-elements list. Their MinInputs were found by
+// property, a distinct-elements list, intervals, a matrix over a drawn
+// size, a bracket string and a second Make struct with a slice field. Their MinInputs were found by
 // the bounded search of TestSearchConfirmsMinimum, which proves them.
 
 // holdoutCands tries flags and coins at 0 and at the bytes more and coins
