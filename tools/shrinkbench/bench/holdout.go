@@ -20,8 +20,9 @@ import (
 // negative, OneOf branches of different sizes, an operation sequence with
 // a Pool, a graph over a drawn node count, an integer pair, an order
 // property, a distinct-elements list, intervals, a matrix over a drawn
-// size, a bracket string and a second Make struct with a slice field. Their MinInputs were found by
-// the bounded search of TestSearchConfirmsMinimum, which proves them.
+// size, a bracket string and a second Make struct with a slice field.
+// Their MinInputs were found by the bounded search of
+// TestSearchConfirmsMinimum, which proves them.
 
 // holdoutCands tries flags and coins at 0 and at the bytes more and coins
 // read as true, and every other choice at indices 0..k and its last k+1.
