@@ -227,3 +227,41 @@ func TestDrawLogIsStable(t *testing.T) {
 		t.Errorf("the draw log of a *rand.Rand must not show addresses: %q then %q", a.Draws, b.Draws)
 	}
 }
+
+// TestCheckRunsTwiceWithRoom checks when Check runs a property a second
+// time in a go test -fuzz worker: only there, only after a run that did
+// not fail, and only when the input holds roomBytes past its last draw
+// (see roomBytes).
+func TestCheckRunsTwiceWithRoom(t *testing.T) {
+	for _, tt := range []struct {
+		name       string
+		reason     string
+		fuzzWorker bool
+		extra      int  // bytes past the one the property draws
+		fail       bool // the property fails (Errorf)
+		wantRuns   int
+	}{
+		{"room", "roomBytes unread: run again so that coverage counts 2", true, roomBytes, false, 2},
+		{"short of room", "one byte short of the room", true, roomBytes - 1, false, 1},
+		{"not a fuzz worker", "plain go test and OSS-Fuzz builds run once", false, roomBytes, false, 1},
+		{"failed", "a failure is reported after one run (and the report's own run)", true, roomBytes, true, 2},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			runs := 0
+			prop := func(ft *T) {
+				runs++
+				Byte().Draw(ft, "b")
+				if tt.fail {
+					ft.Errorf("fail")
+				}
+			}
+			func() {
+				defer func() { recover() }() // fakeTB's Fatalf
+				checkWith(&fakeTB{}, make([]byte, 1+tt.extra), prop, false, tt.fuzzWorker)
+			}()
+			if runs != tt.wantRuns {
+				t.Errorf("%s: %d runs, want %d", tt.reason, runs, tt.wantRuns)
+			}
+		})
+	}
+}
