@@ -169,33 +169,7 @@ func (t *T) drawRunes(shape *elements) string {
 	data, p := t.data, t.pos
 	var buf [64]byte
 	b := buf[:0]
-	n := 0
-	// While a flag, a rune's first byte and its block offset all lie in
-	// the input, a rune is decoded without branching on what it is.
-	// Go's fuzzer counts how often each block of code runs, in buckets
-	// of powers of two, and keeps an input for every new bucket: with a
-	// branch per kind of rune, every mix of counts of ASCII, escaped,
-	// 2-, 3- and 4-byte runes became a corpus entry of its own, diluting
-	// the fuzzer's time on the entries that reach new code in the target.
-	for ; p+4 <= len(data); n++ {
-		if n >= shape.min {
-			var more bool
-			if more, p = shape.moreAt(data, p, n); !more {
-				t.pos = p
-				return string(b)
-			}
-		}
-		c := uint32(data[p])
-		esc := (c + 256 - firstEscapeByte) >> 8 // 1 if c escapes to a block
-		r := uint32(data[p+1])<<8 | uint32(data[p+2])
-		cp := (c*(128+runeBlocks)>>8-128)*runeBlockSize + r*runeBlockSize>>16 + 0x80
-		cp += (surrogateEnd - surrogateMin) * atLeast(cp, surrogateMin)
-		a := uint32(asciiByRank[c*(128+runeBlocks)>>8&127])
-		cp = a + (cp-a)*esc
-		p += 1 + 2*int(esc)
-		b = appendRuneFlat(b, cp)
-	}
-	for ; ; n++ {
+	for n := 0; ; n++ {
 		if n >= shape.min {
 			var more bool
 			if more, p = shape.moreAt(data, p, n); !more {
@@ -223,26 +197,6 @@ func (t *T) drawRunes(shape *elements) string {
 	t.pos = p
 	return string(b)
 }
-
-// atLeast is 1 if x >= k, else 0, for x, k < 1<<31, without a branch.
-func atLeast(x, k uint32) uint32 { return (k - 1 - x) >> 31 }
-
-// appendRuneFlat appends the valid rune cp in UTF-8 without a branch on
-// its length (see drawRunes).
-func appendRuneFlat(b []byte, cp uint32) []byte {
-	size := 1 + atLeast(cp, 0x80) + atLeast(cp, 0x800) + atLeast(cp, 0x10000)
-	s := 6 * (size - 1) // the lead byte's shift; shifts past 31 give 0
-	// Four bytes are appended whatever the size, and the spare cut off.
-	b = append(b,
-		byte(utf8Lead[size]|cp>>s),
-		byte(0x80|cp>>(s-6)&0x3f),
-		byte(0x80|cp>>(s-12)&0x3f),
-		byte(0x80|cp>>(s-18)&0x3f))
-	return b[:len(b)-4+int(size)]
-}
-
-// utf8Lead marks a UTF-8 lead byte by the encoding's length.
-var utf8Lead = [5]uint32{0, 0, 0xc0, 0xe0, 0xf0}
 
 // firstEscapeByte is the smallest first byte of a rune that escapes to a
 // block: the first choice's index c*160>>8 is 128 from c = 205 on.
