@@ -216,7 +216,7 @@ func BenchmarkCheckOverhead(b *testing.B) {
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				checkWith(tb, data, prop, bc.shrinking, false)
+				checkWith(tb, data, prop, bc.shrinking)
 			}
 		})
 	}

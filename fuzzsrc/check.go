@@ -37,42 +37,14 @@ import (
 // is the minimal example's, if it shrank; else with the original value (a
 // string or an error, so that OSS-Fuzz reports it), on the original
 // stack. If the property discards the input, Check calls t.Skip.
-//
-// In a go test -fuzz worker, Check runs the property a second time on an
-// input that holds at least 8 bytes past its last draw, which changes
-// nothing but coverage counts: it makes Go's minimizer of new corpus
-// entries keep those bytes, so that the fuzzer can overwrite them into
-// the next draws instead of having to insert them.
 func Check(tb TB, data []byte, prop func(*T)) {
 	tb.Helper()
-	checkWith(tb, data, prop, plainGoTest(), goFuzzWorker())
+	checkWith(tb, data, prop, plainGoTest())
 }
 
-// roomBytes is how many bytes an input must hold past its last draw for
-// Check, in a go test -fuzz worker, to run the property twice.
-//
-// Go's fuzzer minimizes every input that finds new coverage before it
-// adds it to the corpus: it cuts every byte whose loss keeps the new
-// coverage. In this encoding, where missing bytes read as the simplest
-// draws, that is every byte past the last draw, so every corpus entry
-// ends where its draws ended, and the next draws of a string or a
-// collection lie past the end, where only an insertion of exactly the
-// right bytes at exactly the end can set them: an overwrite, most of
-// the fuzzer's mutations, cannot reach them. Running a property that
-// left roomBytes unread twice doubles the count of every coverage
-// counter it hits, which Go's fuzzer buckets apart from a count of one;
-// an entry found with room is then kept with its room, since cutting
-// it would halve the counts. The room's bytes are the next draws'
-// bytes, which one overwrite can change, as a length field's spare
-// bytes do in go-fuzz-headers' encoding. The encoding is unchanged:
-// fewer bytes are still simpler, and only coverage tells the two runs
-// apart.
-const roomBytes = 8
-
 // checkWith is Check, told whether a failure may be shrunk in this process
-// (plainGoTest) and whether it is a go test -fuzz worker (goFuzzWorker),
-// so that a benchmark and a test can take every path.
-func checkWith(tb TB, data []byte, prop func(*T), shrinking, fuzzWorker bool) {
+// (plainGoTest), so that a benchmark can take either path.
+func checkWith(tb TB, data []byte, prop func(*T), shrinking bool) {
 	tb.Helper()
 	if r, ok := tb.(record.Recorder); ok {
 		// internal/engine's handle: one recording run, and no verdict.
@@ -118,7 +90,7 @@ func checkWith(tb TB, data []byte, prop func(*T), shrinking, fuzzWorker bool) {
 	}
 	var minimal []byte
 	var value any
-	onPanic := func(v any) {
+	t.execute(prop, func(v any) {
 		// Still on the panicking stack: report, then panic again here, so
 		// that the crash shows where the property really panicked, unless
 		// there is a smaller example to crash on.
@@ -128,13 +100,7 @@ func checkWith(tb TB, data []byte, prop func(*T), shrinking, fuzzWorker bool) {
 			panic(crashValue(v))
 		}
 		minimal, value = min, v
-	}
-	t.execute(prop, onPanic)
-	if fuzzWorker && !shrinking && t.failure == nil && len(data)-t.pos >= roomBytes {
-		// The same run again, for coverage only (see roomBytes).
-		t = &T{data: data}
-		t.execute(prop, onPanic)
-	}
+	})
 	switch {
 	case minimal != nil:
 		crashOn(minimal, prop, value)

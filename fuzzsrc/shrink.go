@@ -59,25 +59,6 @@ func plainGoTest() bool {
 	return goTest.plain
 }
 
-// goFuzzWorker reports whether this process is a go test -fuzz worker,
-// where Check runs an input with room twice (see roomBytes). It is read
-// once, after the flags are parsed, as plainGoTest is.
-func goFuzzWorker() bool {
-	if !flag.Parsed() {
-		return false
-	}
-	fuzzWorker.once.Do(func() {
-		f := flag.Lookup("test.fuzzworker")
-		fuzzWorker.is = f != nil && f.Value.String() == "true"
-	})
-	return fuzzWorker.is
-}
-
-var fuzzWorker struct {
-	once sync.Once
-	is   bool
-}
-
 // goTest caches plainGoTest's answer.
 var goTest struct {
 	once  sync.Once
