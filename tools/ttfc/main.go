@@ -39,6 +39,7 @@ type config struct {
 	fuzztime time.Duration // cap on one run
 	execs    int64         // cap on one run's executions; 0: none
 	parallel int           // go test -fuzz workers
+	minimize bool          // go test -fuzz minimizes new inputs and crashers, as by default
 	engines  []string      // gotest, libfuzzer
 	script   string        // .ci/libfuzzer.sh
 	work     string        // scratch directory: libFuzzer tools and binaries
@@ -64,6 +65,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.DurationVar(&c.fuzztime, "fuzztime", 120*time.Second, "cap on each run; a run that finds nothing counts as the cap")
 	fs.Int64Var(&c.execs, "execs", 0, "cap on each run's executions (libFuzzer -runs, go test -fuzztime=Nx), the measure a loaded machine does not skew; -fuzztime then only guards against a hung run")
 	fs.IntVar(&c.parallel, "parallel", runtime.NumCPU(), "go test -fuzz workers per run (libFuzzer runs one process)")
+	fs.BoolVar(&c.minimize, "gominimize", true, "let go test -fuzz minimize new interesting inputs (and crashers), as it does by default; false passes -fuzzminimizetime=0, which turns off both")
 	fs.StringVar(&engine, "engine", "gotest", "gotest, libfuzzer or both")
 	fs.StringVar(&c.script, "libfuzzer-script", ".ci/libfuzzer.sh", "script that installs the libFuzzer tools and builds a target")
 	if err := fs.Parse(args); err != nil {
@@ -303,18 +305,31 @@ func (r result) String() string {
 	return s
 }
 
-// goTestArgs is the go command line of one run. Minimization is off: the
-// clock stops at the first crash, not after shrinking it.
+// goTestArgs is the go command line of one run. go test minimizes every
+// new interesting input before adding it to the corpus, and every crasher,
+// for up to -fuzzminimizetime (60s by default); one flag governs both.
+// With c.minimize the run keeps go test's default, as a user's run does,
+// and the clock stops when the crash is found, before it is minimized;
+// without, -fuzzminimizetime=0 turns both off.
 func goTestArgs(c config, target, fuzztime, cacheDir string) []string {
-	return []string{
+	args := []string{
 		"go", "test", "-run=^$", "-fuzz=^" + target + "$", "-fuzztime=" + fuzztime,
-		fmt.Sprintf("-parallel=%d", c.parallel), "-fuzzminimizetime=0", ".",
+		fmt.Sprintf("-parallel=%d", c.parallel),
+	}
+	if !c.minimize {
+		args = append(args, "-fuzzminimizetime=0")
+	}
+	return append(args, ".",
 		// cmd/go passes its own shared cache directory first; this one,
 		// later on the command line, wins, so runs learn nothing from
 		// each other.
-		"-args", "-test.fuzzcachedir=" + cacheDir,
-	}
+		"-args", "-test.fuzzcachedir="+cacheDir)
 }
+
+// crashFound is the line go test prints when it has found a crasher and
+// starts minimizing it; without minimization the first sign is the
+// "--- FAIL" line.
+var crashFound = regexp.MustCompile(`^fuzz: minimizing \d+-byte failing input file`)
 
 // goTestExecs is go test's running count of executions, in the progress
 // line it prints every 3 s and once at the end.
@@ -344,7 +359,7 @@ func fuzzOnce(c config, target, fuzztime string) (result, error) {
 	var out strings.Builder
 	run, err := runLines(c.dir, args, limit, func(line string, at time.Duration) {
 		out.WriteString(line + "\n")
-		if strings.HasPrefix(strings.TrimSpace(line), "--- FAIL:") && !res.found {
+		if (strings.HasPrefix(strings.TrimSpace(line), "--- FAIL:") || crashFound.MatchString(line)) && !res.found {
 			res.found, res.took = true, at
 		}
 		if m := crasherLine.FindStringSubmatch(line); m != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -135,5 +136,32 @@ func TestExecsTableAndRatios(t *testing.T) {
 	}
 	if strings.Contains(rat, "gotest") {
 		t.Errorf("execs ratios include go test's lower bounds:\n%s", rat)
+	}
+}
+
+// TestGoTestArgsMinimize checks that -gominimize keeps go test's default
+// (minimizing new inputs, which -fuzzminimizetime=0 would turn off too)
+// and that without it minimization is off.
+func TestGoTestArgsMinimize(t *testing.T) {
+	for _, tt := range []struct {
+		name     string
+		minimize bool
+		want     bool // -fuzzminimizetime=0 on the command line
+	}{
+		{"default", true, false},
+		{"off", false, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			args := goTestArgs(config{parallel: 1, minimize: tt.minimize}, "FuzzX", "60s", "/tmp/c")
+			if got := slices.Contains(args, "-fuzzminimizetime=0"); got != tt.want {
+				t.Errorf("%q: -fuzzminimizetime=0 present %v, want %v", args, got, tt.want)
+			}
+			if args[len(args)-1] != "-test.fuzzcachedir=/tmp/c" {
+				t.Errorf("%q: the cache directory must come last", args)
+			}
+		})
+	}
+	if !crashFound.MatchString("fuzz: minimizing 34-byte failing input file") {
+		t.Error("crashFound does not match go test's line")
 	}
 }

@@ -444,3 +444,115 @@ func (c *CacheCheck) Get(k byte) {
 func (c *CacheCheck) use(k byte) {
 	c.model = append(slices.DeleteFunc(c.model, func(x byte) bool { return x == k }), k)
 }
+
+// Prolog decodes the first line of an XML document, the declaration
+// <?xml version="1.0" encoding="UTF-8"?>, and returns its attributes.
+// Like a streaming decoder it matches the opening "<?xml " one byte at a
+// time, so that coverage guides the fuzzer through each byte. The
+// planted bug: an attribute's name is scanned up to its '=', and the
+// byte after the '=' is taken as the opening quote without checking
+// that the line goes on, so a name that runs to the end of the line, as
+// in "<?xml v", indexes past it.
+func Prolog(line string) map[string]string {
+	if len(line) < 1 || line[0] != '<' {
+		return nil
+	}
+	if len(line) < 2 || line[1] != '?' {
+		return nil
+	}
+	if len(line) < 3 || line[2] != 'x' {
+		return nil
+	}
+	if len(line) < 4 || line[3] != 'm' {
+		return nil
+	}
+	if len(line) < 5 || line[4] != 'l' {
+		return nil
+	}
+	if len(line) < 6 || line[5] != ' ' {
+		return nil
+	}
+	attrs := map[string]string{}
+	for i := 6; i < len(line) && line[i] != '?'; {
+		j := i
+		for j < len(line) && line[j] != '=' {
+			j++
+		}
+		name := line[i:j]
+		quote := line[j+1] // bug: j may be the end of the line
+		if quote != '"' && quote != '\'' {
+			return nil
+		}
+		k := j + 2
+		for k < len(line) && line[k] != quote {
+			k++
+		}
+		if k == len(line) {
+			return nil
+		}
+		attrs[name] = line[j+2 : k]
+		for i = k + 1; i < len(line) && line[i] == ' '; i++ {
+		}
+	}
+	return attrs
+}
+
+// Flag decodes one command-line argument of the form --name=number, as
+// a hand-written option parser does: "--", a name of letters and '-',
+// '=', then the number, decimal, or hexadecimal after "0x". It returns
+// the name and the number, and ok false for anything else. The planted
+// bug: the hexadecimal branch takes the first digit after "0x" before
+// checking that there is one, so "--n=0x" indexes past the end.
+func Flag(arg string) (name string, val int64, ok bool) {
+	if len(arg) < 1 || arg[0] != '-' {
+		return "", 0, false
+	}
+	if len(arg) < 2 || arg[1] != '-' {
+		return "", 0, false
+	}
+	i := 2
+	for i < len(arg) && (arg[i] >= 'a' && arg[i] <= 'z' || arg[i] >= 'A' && arg[i] <= 'Z' || arg[i] == '-') {
+		i++
+	}
+	if i == 2 || i == len(arg) || arg[i] != '=' {
+		return "", 0, false
+	}
+	name, v := arg[2:i], arg[i+1:]
+	if len(v) >= 1 && v[0] == '0' && len(v) >= 2 && v[1] == 'x' {
+		d := hexDigit(v[2]) // bug: "0x" may end the argument
+		if d < 0 {
+			return "", 0, false
+		}
+		for _, c := range []byte(v[3:]) {
+			e := hexDigit(c)
+			if e < 0 {
+				return "", 0, false
+			}
+			d = d<<4 | e
+		}
+		return name, d, true
+	}
+	if v == "" {
+		return "", 0, false
+	}
+	for _, c := range []byte(v) {
+		if c < '0' || c > '9' {
+			return "", 0, false
+		}
+		val = val*10 + int64(c-'0')
+	}
+	return name, val, true
+}
+
+// hexDigit is the value of a hexadecimal digit, or -1.
+func hexDigit(c byte) int64 {
+	switch {
+	case c >= '0' && c <= '9':
+		return int64(c - '0')
+	case c >= 'a' && c <= 'f':
+		return int64(c-'a') + 10
+	case c >= 'A' && c <= 'F':
+		return int64(c-'A') + 10
+	}
+	return -1
+}

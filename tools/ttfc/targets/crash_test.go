@@ -59,6 +59,12 @@ func TestEveryTargetCanCrash(t *testing.T) {
 		{"CacheFuzzsrc", "steps: flag ff, action byte (00 Put, ff Get), key byte k*32, Put's value: Put(0,1) Put(1,1) Get(0) Put(2,1) Get(0)", prop(cacheFuzzsrc), "ff000001 ff002001 ffff00 ff004001 ffff00 00"},
 		{"CacheHeaders", "a count of 5, then kind (odd: Get), key and Put's value bytes", fn(cacheHeaders), "05 000001 000101 0100 000201 0100"},
 		{"CacheRaw", "kind, key and Put's value bytes to the end", fn(cacheRaw), "000001 000101 0100 000201 0100"},
+		{"PrologFuzzsrc", "flag, then the rune byte ceil(rank*1.6) of each of <?xml v", prop(prologFuzzsrc), "ff80 ff85 ff5f ff4d ff4c ff64 ff5c"},
+		{"PrologHeaders", "GetString: 4-byte length 7, then the text", fn(prologHeaders), "00000007 " + hex.EncodeToString([]byte("<?xml v"))},
+		{"PrologRaw", "the input is the text", fn(prologRaw), hex.EncodeToString([]byte("<?xml v"))},
+		{"FlagFuzzsrc", "flag, then the rune byte ceil(rank*1.6) of each of --n=0x", prop(flagFuzzsrc), "ff78 ff78 ff4f ff82 ff00 ff5f"},
+		{"FlagHeaders", "GetString: 4-byte length 6, then the text", fn(flagHeaders), "00000006 " + hex.EncodeToString([]byte("--n=0x"))},
+		{"FlagRaw", "the input is the text", fn(flagRaw), hex.EncodeToString([]byte("--n=0x"))},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -86,4 +92,32 @@ func panics(f func()) (did bool) {
 	defer func() { did = recover() != nil }()
 	f()
 	return false
+}
+
+// TestTextDecodersOnWellFormedInput checks that the text decoders whose
+// bugs need a prefix and more characters decode well-formed lines, so
+// that only the planted bug crashes them.
+func TestTextDecodersOnWellFormedInput(t *testing.T) {
+	attrs := Prolog(`<?xml version="1.0" encoding='UTF-8'?>`)
+	if attrs["version"] != "1.0" || attrs["encoding"] != "UTF-8" || len(attrs) != 2 {
+		t.Errorf("Prolog: got %q, want version 1.0 and encoding UTF-8", attrs)
+	}
+	for _, tt := range []struct {
+		arg  string
+		name string
+		val  int64
+		ok   bool
+	}{
+		{"--seed=42", "seed", 42, true},
+		{"--max-len=0x1F", "max-len", 31, true},
+		{"--n=0xg", "", 0, false},
+		{"-n=1", "", 0, false},
+		{"--=1", "", 0, false},
+		{"--n=", "", 0, false},
+	} {
+		name, val, ok := Flag(tt.arg)
+		if name != tt.name || val != tt.val || ok != tt.ok {
+			t.Errorf("Flag(%q) = %q, %d, %v; want %q, %d, %v", tt.arg, name, val, ok, tt.name, tt.val, tt.ok)
+		}
+	}
 }

@@ -660,3 +660,75 @@ func FuzzCacheRaw(f *testing.F) {
 	f.Add(seed)
 	f.Fuzz(func(t *testing.T, data []byte) { cacheRaw(data) })
 }
+
+// ---------------------------------------------------------------------
+// Prolog: a two-character prefix, "<?", then "xml " and one more
+// character, in text.
+
+func prologFuzzsrc(t *fuzzsrc.T) {
+	Prolog(fuzzsrc.String().Draw(t, "line"))
+}
+
+func FuzzPrologFuzzsrc(f *testing.F) {
+	f.Add(seed)
+	f.Fuzz(func(t *testing.T, data []byte) { fuzzsrc.Check(t, data, prologFuzzsrc) })
+}
+
+func prologHeaders(data []byte) {
+	c := gofuzzheaders.NewConsumer(data)
+	line, err := c.GetString()
+	if err != nil {
+		return
+	}
+	Prolog(line)
+}
+
+func FuzzPrologHeaders(f *testing.F) {
+	f.Add(seed)
+	f.Fuzz(func(t *testing.T, data []byte) { prologHeaders(data) })
+}
+
+func prologRaw(data []byte) {
+	Prolog(string(data))
+}
+
+func FuzzPrologRaw(f *testing.F) {
+	f.Add(seed)
+	f.Fuzz(func(t *testing.T, data []byte) { prologRaw(data) })
+}
+
+// ---------------------------------------------------------------------
+// Flag: a two-character prefix, "--", then a name, '=' and "0x", in
+// text.
+
+func flagFuzzsrc(t *fuzzsrc.T) {
+	Flag(fuzzsrc.String().Draw(t, "arg"))
+}
+
+func FuzzFlagFuzzsrc(f *testing.F) {
+	f.Add(seed)
+	f.Fuzz(func(t *testing.T, data []byte) { fuzzsrc.Check(t, data, flagFuzzsrc) })
+}
+
+func flagHeaders(data []byte) {
+	c := gofuzzheaders.NewConsumer(data)
+	arg, err := c.GetString()
+	if err != nil {
+		return
+	}
+	Flag(arg)
+}
+
+func FuzzFlagHeaders(f *testing.F) {
+	f.Add(seed)
+	f.Fuzz(func(t *testing.T, data []byte) { flagHeaders(data) })
+}
+
+func flagRaw(data []byte) {
+	Flag(string(data))
+}
+
+func FuzzFlagRaw(f *testing.F) {
+	f.Add(seed)
+	f.Fuzz(func(t *testing.T, data []byte) { flagRaw(data) })
+}
