@@ -74,8 +74,9 @@ func (s *shrinker) keepLaterValues(cand []byte, out *Outcome) []byte {
 	return res
 }
 
-// settle judges a trial that ran and, if it was not kept, retries it once
-// with the later values kept (keepLaterValues). It reports whether the
+// settle judges a trial that ran and, if it was not kept, retries it
+// with the later values kept (keepLaterValues), then with its change made
+// in lockstep in identical spans (mirrorIntoTwins). It reports whether the
 // trial or its retry became the new best.
 func (s *shrinker) settle(t *trial) bool {
 	if s.judge(t) {
@@ -84,12 +85,16 @@ func (s *shrinker) settle(t *trial) bool {
 	if !t.ran || s.retrying {
 		return false
 	}
-	re := s.keepLaterValues(t.input, &t.out)
-	if re == nil {
-		return false
-	}
 	s.retrying = true
 	defer func() { s.retrying = false }()
-	kept, _ := s.consider(re)
-	return kept
+	if re := s.keepLaterValues(t.input, &t.out); re != nil {
+		if kept, _ := s.consider(re); kept {
+			return true
+		}
+	}
+	if re := s.mirrorIntoTwins(t.input); re != nil {
+		kept, _ := s.consider(re)
+		return kept
+	}
+	return false
 }

@@ -64,7 +64,10 @@
 // or steps of 3 to 8 or 10, repeated: multiples, powers of two, a last
 // digit). The gate retries a candidate
 // that was not kept with the later choices whose ranges it narrowed
-// re-encoded to their old values, for draws that depend on earlier ones.
+// re-encoded to their old values, for draws that depend on earlier ones,
+// and then with its change made in lockstep in every identical span (the
+// same label and bytes) around it, for properties that compare two parts
+// of their input.
 // Values that zig-zag down are lowered by a common offset. Passes that
 // shortened the input run first in the next round; the reduction ends at a fixed point of every pass, or when a budget in
 // Options runs out. A target that reads raw bytes (Options.ExactLength)

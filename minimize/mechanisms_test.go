@@ -280,6 +280,39 @@ func mechanisms() []property {
 			},
 			want: [][]int{{0, 1}, {0, 0}},
 		},
+		// Changes made in lockstep to identical spans.
+		{
+			name:   "two equal words",
+			reason: "words over {a, b}, two of them equal and 3+ letters long: [aaa aaa]; a letter deleted or lowered in one word alone makes them differ, so it must go in both at once",
+			draw: func(t *fuzzsrc.T) any {
+				return fuzzsrc.SliceOf(fuzzsrc.StringOf(fuzzsrc.RuneFrom("ab"))).Draw(t, "words")
+			},
+			fails: func(v any) bool {
+				ws := v.([]string)
+				for i := range ws {
+					for _, w := range ws[i+1:] {
+						if ws[i] == w && len(w) >= 3 {
+							return true
+						}
+					}
+				}
+				return false
+			},
+			want: []string{"aaa", "aaa"},
+		},
+		{
+			name:   "a list and its copy",
+			reason: "two lists drawn apart that must be equal and 2+ long: [0 0] twice; deleting an element of one alone makes them differ",
+			draw: func(t *fuzzsrc.T) any {
+				g := fuzzsrc.SliceOf(fuzzsrc.IntRange(0, 3))
+				return [2][]int{g.Draw(t, "xs"), g.Draw(t, "ys")}
+			},
+			fails: func(v any) bool {
+				p := v.([2][]int)
+				return len(p[0]) >= 2 && slices.Equal(p[0], p[1])
+			},
+			want: [2][]int{{0, 0}, {0, 0}},
+		},
 		// Values that are labels: shifted down together, or exchanged
 		// where that ends the input in zeros.
 		{
