@@ -20,6 +20,13 @@ type counted struct {
 	On   bool
 }
 
+// token is a literal value or, if Ref, a back-reference to the value V
+// places back in the output so far.
+type token struct {
+	Ref bool
+	V   int
+}
+
 // graph is a drawn node count and edges between nodes below it.
 type graph struct {
 	N     int
@@ -312,6 +319,36 @@ func mechanisms() []property {
 				return len(p[0]) >= 2 && slices.Equal(p[0], p[1])
 			},
 			want: [2][]int{{0, 0}, {0, 0}},
+		},
+		// A deletion with a later value that counts back past it.
+		{
+			name:   "back-reference past a literal",
+			reason: "literal and back-reference tokens, failing when a reference copies a 3: [lit 3, ref 1]; from [lit 3, lit 0, ref 2] deleting the literal 0 alone makes the reference copy nothing, so its distance must go one lower with it",
+			draw: func(t *fuzzsrc.T) any {
+				return fuzzsrc.SliceOf(fuzzsrc.Custom(func(t *fuzzsrc.T) token {
+					if fuzzsrc.Bool().Draw(t, "ref") {
+						return token{Ref: true, V: fuzzsrc.IntRange(1, 16).Draw(t, "distance")}
+					}
+					return token{V: fuzzsrc.IntRange(0, 3).Draw(t, "literal")}
+				})).Draw(t, "tokens")
+			},
+			fails: func(v any) bool {
+				var out []int
+				for _, tk := range v.([]token) {
+					switch {
+					case !tk.Ref:
+						out = append(out, tk.V)
+					case tk.V <= len(out):
+						c := out[len(out)-tk.V]
+						if c == 3 {
+							return true
+						}
+						out = append(out, c)
+					}
+				}
+				return false
+			},
+			want: []token{{V: 3}, {Ref: true, V: 1}},
 		},
 		// Values that are labels: shifted down together, or exchanged
 		// where that ends the input in zeros.

@@ -357,7 +357,10 @@ func lowerCommonOffset() *pass {
 //     shape the span holds (but not at index 1, see below): values that
 //     refer to positions after the span (indices into the list the span
 //     is an element of) keep referring to the same elements once it is
-//     gone.
+//     gone; then each of the first few later nonzero values alone
+//     (a reference that counts back past the span to the value it names,
+//     as a back-reference's distance does, without the kinds of the later
+//     steps around it).
 func deleteAndAdjust() *pass {
 	// cutLast is the item that stands for the last nonzero choice.
 	const cutLast = -1
@@ -412,26 +415,65 @@ func deleteAndAdjust() *pass {
 		// the span holds at index 1 is left out: that is a flag's or a
 		// coin's usual value, and lowering every later flag ends the
 		// collection they continue.
-		shapes := map[Choice]bool{}
+		var shapes []Choice // in order of first appearance in the span
 		for _, c := range choices {
-			if c.Offset >= a && c.End() <= b && c.Index(old) != 1 {
-				shapes[c.shape()] = true
+			if c.Offset >= a && c.End() <= b && c.Index(old) != 1 && !slices.Contains(shapes, c.shape()) {
+				shapes = append(shapes, c.shape())
 			}
 		}
-		var lowered []byte
-		for _, c := range choices {
-			if c.Offset < b || c.End() > len(old) || !shapes[c.shape()] {
-				continue
-			}
-			if v := c.Index(old); v > 0 {
-				if lowered == nil {
-					lowered = slices.Clone(old)
+		// lowerLater lowers by one every later nonzero value of the shapes.
+		lowerLater := func(shapes []Choice) []byte {
+			var lowered []byte
+			for _, c := range choices {
+				if c.Offset < b || c.End() > len(old) || !slices.Contains(shapes, c.shape()) {
+					continue
 				}
-				copy(lowered[c.Offset:], c.Encode(v-1))
+				if v := c.Index(old); v > 0 {
+					if lowered == nil {
+						lowered = slices.Clone(old)
+					}
+					copy(lowered[c.Offset:], c.Encode(v-1))
+				}
 			}
+			if lowered == nil {
+				return nil
+			}
+			return splice(lowered, a, b, nil)
 		}
-		if lowered != nil {
-			cands = append(cands, splice(lowered, a, b, nil))
+		if all := lowerLater(shapes); all != nil {
+			cands = append(cands, all)
+		}
+		// Then each of the first few later values alone, of any shape: a
+		// reference that counts back past the span (to the k-th value
+		// before it) names the same value once the span is gone only if
+		// it is one lower, while lowering the values around it (the kind
+		// of a later step) changes what the input does. Values at index
+		// 1 come after the others and fewer of them are tried: most are
+		// flags and coins, which lowering turns off.
+		if i != cutLast {
+			var above, atOne [][]byte
+			for _, c := range choices {
+				if len(above) == maxAdjustedLater && len(atOne) == maxAdjustedAtOne {
+					break
+				}
+				v := c.Index(old)
+				if c.Offset < b || c.End() > len(old) || v == 0 || (v == 1 && len(atOne) == maxAdjustedAtOne) || (v > 1 && len(above) == maxAdjustedLater) {
+					continue
+				}
+				one := slices.Clone(old)
+				copy(one[c.Offset:], c.Encode(v-1))
+				one = splice(one, a, b, nil)
+				if v == 1 {
+					atOne = append(atOne, one)
+				} else {
+					above = append(above, one)
+				}
+			}
+			for _, one := range append(above, atOne...) {
+				if !slices.ContainsFunc(cands, func(c []byte) bool { return bytes.Equal(c, one) }) {
+					cands = append(cands, one)
+				}
+			}
 		}
 		if len(cands) == 0 {
 			return nil, nil
@@ -462,8 +504,11 @@ func deleteAndAdjust() *pass {
 				}
 				return
 			}
-			if !kept && len(cands) > 1 {
-				s.consider(cands[1])
+			for _, cand := range cands[1:] {
+				if kept {
+					return
+				}
+				kept, _ = s.consider(cand)
 			}
 		}
 	})
@@ -496,3 +541,11 @@ func lastAndEarlier(input []byte, choices []Choice) (last, earlier int) {
 	}
 	return last, -1
 }
+
+// maxAdjustedLater and maxAdjustedAtOne are how many later values, above
+// index 1 and at index 1, deleteAndAdjust lowers one at a time with a
+// deleted span.
+const (
+	maxAdjustedLater = 4
+	maxAdjustedAtOne = 3
+)

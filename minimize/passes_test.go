@@ -353,6 +353,13 @@ func TestPassFollowUps(t *testing.T) {
 				{Offset: 7, Width: 1, Max: 1},
 			}, Used: 8},
 			want: [][]byte{{0, 1, 0, 0x80}, {0, 1, 5, 0x80, 4}}},
+		{name: "delete and adjust/one later value", reason: "a step deleted: the value before it raised, then every later value of its shapes lowered (the last step's kind), then each later value above index 1 alone: the kind again (no second run), then the reference that counts back past the step",
+			pass: deleteAndAdjust, best: []byte{0, 0x80, 0, 0, 0xab, 3}, // arg 5 of 0..9, kind 2 of 0..2
+			out: Outcome{Choices: []Choice{
+				{Offset: 0, Width: 1, Max: 2}, {Offset: 1, Width: 1, Max: 9}, {Offset: 2, Width: 1, Max: 2},
+				{Offset: 3, Width: 1, Max: 9}, {Offset: 4, Width: 1, Max: 2}, {Offset: 5, Width: 1, Max: 255},
+			}, Spans: []Span{span("program", 0, 6, -1), span("step", 2, 4, 0)}},
+			want: [][]byte{{0, 0xe7, 0xab, 3}, {0, 0x80, 0x56, 3}, {0, 0x80, 0xab, 2}}},
 		{name: "thin layout/then equal columns", reason: "two rows of two under a count of 2: the last cells deleted with the count lowered; no position is zero in both rows; then the first column, 1 in both rows, lowered to 0 together",
 			pass: thinLayout, best: []byte{0, 2, 1, 5, 0x80, 1, 4},
 			out: Outcome{Choices: []Choice{
