@@ -92,9 +92,10 @@ func (s *shrinker) settle(t *trial) bool {
 			return true
 		}
 	}
-	if re := s.mirrorIntoTwins(t.input); re != nil {
-		kept, _ := s.consider(re)
-		return kept
+	for _, re := range s.mirrorIntoTwins(t.input) {
+		if kept, _ := s.consider(re); kept {
+			return true
+		}
 	}
 	return false
 }

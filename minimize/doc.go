@@ -67,7 +67,8 @@
 // re-encoded to their old values, for draws that depend on earlier ones,
 // and then with its change made in lockstep in every identical span (the
 // same label and bytes) around it, for properties that compare two parts
-// of their input.
+// of their input, or, for an exchange of two bytes, at the same places in
+// every span of the same label and length (a column moved in every row).
 // Values that zig-zag down are lowered by a common offset. Passes that
 // shortened the input run first in the next round; the reduction ends at a fixed point of every pass, or when a budget in
 // Options runs out. A target that reads raw bytes (Options.ExactLength)

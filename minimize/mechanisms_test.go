@@ -320,6 +320,26 @@ func mechanisms() []property {
 			},
 			want: [2][]int{{0, 0}, {0, 0}},
 		},
+		{
+			name:   "rising column",
+			reason: "rows of four cells 0..3, failing when a column rises from a nonzero first row to the second: [[1 0 0 0] [2 0 0 0]]; from [[0 0 1 0] [0 0 2 0]] moving the value to the first column in one row alone breaks the column, so the move is made in every row",
+			draw: func(t *fuzzsrc.T) any {
+				return fuzzsrc.SliceOf(fuzzsrc.SliceOfN(fuzzsrc.IntRange(0, 3), 4, 4)).Draw(t, "rows")
+			},
+			fails: func(v any) bool {
+				rows := v.([][]int)
+				if len(rows) < 2 {
+					return false
+				}
+				for j := range 4 {
+					if rows[0][j] >= 1 && rows[1][j] > rows[0][j] {
+						return true
+					}
+				}
+				return false
+			},
+			want: [][]int{{1, 0, 0, 0}, {2, 0, 0, 0}},
+		},
 		// A deletion with a later value that counts back past it.
 		{
 			name:   "back-reference past a literal",

@@ -20,7 +20,20 @@ import "slices"
 // change has a twin. MacIver and Donaldson's Hypothesis reducer lowers
 // duplicated values together; this does it for any change to duplicated
 // spans.
-func (s *shrinker) mirrorIntoTwins(cand []byte) []byte {
+func (s *shrinker) mirrorIntoTwins(cand []byte) [][]byte {
+	var cands [][]byte
+	if c := s.mirrorSwap(cand); c != nil {
+		cands = append(cands, c)
+	}
+	if c := s.mirrorChange(cand); c != nil {
+		cands = append(cands, c)
+	}
+	return cands
+}
+
+// mirrorChange makes the change cand made in every identical twin of the
+// largest span around it that has one.
+func (s *shrinker) mirrorChange(cand []byte) []byte {
 	spans := s.out.Spans
 	if len(spans) < 2 {
 		return nil
@@ -55,7 +68,7 @@ func (s *shrinker) mirrorIntoTwins(cand []byte) []byte {
 		return (spans[b].End - spans[b].Start) - (spans[a].End - spans[a].Start)
 	})
 	for _, a := range around {
-		twins := twinsOf(old, spans, a)
+		twins := twinsOf(old, spans, a, true)
 		if len(twins) == 0 {
 			continue
 		}
@@ -73,9 +86,67 @@ func (s *shrinker) mirrorIntoTwins(cand []byte) []byte {
 	return nil
 }
 
-// twinsOf returns the starts of the spans with span a's label and bytes
-// in old, disjoint from a and from each other.
-func twinsOf(old []byte, spans []Span, a int) []int {
+// mirrorSwap makes the exchange of two bytes that cand made in every span
+// of the same label and length as the largest span around it that has
+// one, whatever their bytes: an exchange is a move, not a value (the same
+// column moved in every row of a table). Trailing zeros are free, so a
+// candidate shorter than the best may be a swap with a zero that
+// normalizing cut off.
+func (s *shrinker) mirrorSwap(cand []byte) []byte {
+	spans := s.out.Spans
+	end := len(s.best)
+	for _, sp := range spans {
+		end = max(end, sp.End)
+	}
+	if len(cand) > end {
+		return nil
+	}
+	old := padTo(slices.Clone(s.best), end)
+	nb := padTo(slices.Clone(cand), end)
+	i, j := -1, -1 // the two bytes exchanged
+	for k := range old {
+		if old[k] == nb[k] {
+			continue
+		}
+		if i < 0 {
+			i = k
+		} else if j < 0 {
+			j = k
+		} else {
+			return nil
+		}
+	}
+	if j < 0 || old[i] != nb[j] || old[j] != nb[i] {
+		return nil
+	}
+	var around []int
+	for k, sp := range spans {
+		if sp.Start <= i && j < sp.End {
+			around = append(around, k)
+		}
+	}
+	slices.SortStableFunc(around, func(a, b int) int {
+		return (spans[b].End - spans[b].Start) - (spans[a].End - spans[a].Start)
+	})
+	for _, a := range around {
+		twins := twinsOf(old, spans, a, false)
+		if len(twins) == 0 {
+			continue
+		}
+		at := spans[a]
+		res := nb
+		for _, t := range twins {
+			ti, tj := t+i-at.Start, t+j-at.Start
+			res[ti], res[tj] = res[tj], res[ti]
+		}
+		return s.normalize(res)
+	}
+	return nil
+}
+
+// twinsOf returns the starts of the spans with span a's label and length,
+// and if same also its bytes in old, disjoint from a and from each other.
+func twinsOf(old []byte, spans []Span, a int, same bool) []int {
 	at := spans[a]
 	body := old[at.Start:at.End]
 	var starts []int
@@ -87,7 +158,7 @@ func twinsOf(old []byte, spans []Span, a int) []int {
 		if sp.Start < at.End && at.Start < sp.End {
 			continue // overlaps a
 		}
-		if string(old[sp.Start:sp.End]) != string(body) {
+		if same && string(old[sp.Start:sp.End]) != string(body) {
 			continue
 		}
 		starts = append(starts, sp.Start)
