@@ -340,6 +340,16 @@ func mechanisms() []property {
 			},
 			want: [][]int{{1, 0, 0, 0}, {2, 0, 0, 0}},
 		},
+		// An earlier value lowered with a later one raised by more.
+		{
+			name:   "product budget",
+			reason: "a count and a size in 0..50 whose product must reach 100: (2, 50); from (4, 25) a count one lower needs a size 9 higher, more than the count gave up",
+			draw: func(t *fuzzsrc.T) any {
+				return [2]int{fuzzsrc.IntRange(0, 50).Draw(t, "count"), fuzzsrc.IntRange(0, 50).Draw(t, "size")}
+			},
+			fails: func(v any) bool { p := v.([2]int); return p[0]*p[1] >= 100 },
+			want:  [2]int{2, 50},
+		},
 		// A deletion with a later value that counts back past it.
 		{
 			name:   "back-reference past a literal",

@@ -116,7 +116,12 @@ func lowerPairs() *pass {
 // redistributePairs moves magnitude from an earlier value to a later one:
 // lexicographically smaller, and what a property on a sum or a total
 // needs. It first moves all it can, the common case of a total that one
-// value can carry alone, then grows a move of one.
+// value can carry alone, then grows a move of one. Where no move is kept
+// and the later value is the next choice (two fields of one record), it
+// trades: the earlier value one lower and the later one raised by the
+// least that keeps the failure, for a property on a product or any
+// other total that a unit of the first buys more than a unit of the
+// second of (see trade).
 func redistributePairs() *pass {
 	return &pass{
 		name:  "redistribute pair",
@@ -160,14 +165,21 @@ func redistributePairs() *pass {
 				if kept || vj == 0 {
 					return
 				}
+				moved := false
 				findInteger(func(n int) bool {
 					d := uint64(n)
 					if d >= all {
 						return false
 					}
 					kept, _ := s.consider(move(d))
+					moved = moved || kept
 					return kept
 				})
+				if i, j := pairStep(step); !moved && j == i+1 {
+					// Neither move kept: the next value may need to rise by
+					// more than the first falls (a product, not a sum).
+					trade(s, func(r uint64) []byte { return withMagnitudes(old, ci, vi, mi-1, cj, vj, mj+r) })
+				}
 			}
 		},
 	}
@@ -549,3 +561,37 @@ const (
 	maxAdjustedLater = 4
 	maxAdjustedAtOne = 3
 )
+
+// maxTradeProbes bounds the raises trade tries before giving up: 2, 4,
+// 8 and 16 more than the current value.
+const maxTradeProbes = 4
+
+// trade runs cand(r), a candidate with one value lowered and a later one
+// raised by r, for r = 2, 4, 8, ... (a raise of 1 is a move of one,
+// which redistributePairs tried), and on the first kept, searches down
+// for the least raise that is kept. Every candidate is shortlex-smaller
+// than the input it comes from, whatever r, since the earlier value is
+// lower.
+func trade(s *shrinker, cand func(r uint64) []byte) {
+	lo := uint64(1) // a raise known not to be kept
+	for k := range maxTradeProbes {
+		hi := uint64(2) << k
+		c := cand(hi)
+		if c == nil {
+			return
+		}
+		if kept, _ := s.consider(c); !kept {
+			lo = hi
+			continue
+		}
+		for lo+1 < hi {
+			mid := lo + (hi-lo)/2
+			if kept, _ := s.consider(cand(mid)); kept {
+				hi = mid
+			} else {
+				lo = mid
+			}
+		}
+		return
+	}
+}

@@ -360,6 +360,9 @@ func TestPassFollowUps(t *testing.T) {
 				{Offset: 3, Width: 1, Max: 9}, {Offset: 4, Width: 1, Max: 2}, {Offset: 5, Width: 1, Max: 255},
 			}, Spans: []Span{span("program", 0, 6, -1), span("step", 2, 4, 0)}},
 			want: [][]byte{{0, 0xe7, 0xab, 3}, {0, 0x80, 0x56, 3}, {0, 0x80, 0xab, 2}}},
+		{name: "redistribute pair/trade", reason: "nothing fails: all of 4 moved, then a move of one (findInteger stops there), then the first value one lower with the next raised by 2, 4, 8 and 16",
+			pass: redistributePairs, best: []byte{4, 5}, out: Outcome{Choices: bytesOf(2, 0)},
+			want: [][]byte{{0, 9}, {3, 6}, {3, 7}, {3, 9}, {3, 13}, {3, 21}}},
 		{name: "thin layout/then equal columns", reason: "two rows of two under a count of 2: the last cells deleted with the count lowered; no position is zero in both rows; then the first column, 1 in both rows, lowered to 0 together",
 			pass: thinLayout, best: []byte{0, 2, 1, 5, 0x80, 1, 4},
 			out: Outcome{Choices: []Choice{
