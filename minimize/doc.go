@@ -52,12 +52,15 @@
 // index order across signs; a long search first tries the values other
 // choices of its shape hold), lower equal choices together, and, when
 // those are stuck, shift all values of a shape, swap two values
-// everywhere, lower pairs together, move value between pairs, lower a
+// everywhere, lower pairs together, move value between pairs (or trade:
+// one value lower, the next raised by the least that keeps the
+// failure), lower a
 // choice and repair what depends on it, make one value of a shape
 // another everywhere and delete the spans that become copies of a
 // sibling, delete pairs of choices, delete blocks of choices that the next choice's shape lines up with, and
 // delete a span together with raising the value before it or lowering the
-// values after it that may refer past it, and lower a count together with
+// values after it that may refer past it (all of a shape, or one
+// alone), and lower a count together with
 // deleting one element of every unit it sizes (a table's width with one
 // cell of every row); when all of those are stuck too, lower an integer
 // that stopped where the next values below it pass past them (half of it,
