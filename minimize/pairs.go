@@ -505,15 +505,7 @@ func deleteAndAdjust() *pass {
 				if ok, _ := s.consider(raise(hi - 1)); !ok {
 					return
 				}
-				hi--
-				for lo+1 < hi {
-					mid := lo + (hi-lo)/2
-					if ok, _ := s.consider(raise(mid)); ok {
-						hi = mid
-					} else {
-						lo = mid
-					}
-				}
+				searchDown(s, lo, hi-1, raise)
 				return
 			}
 			for _, cand := range cands[1:] {
@@ -584,14 +576,21 @@ func trade(s *shrinker, cand func(r uint64) []byte) {
 			lo = hi
 			continue
 		}
-		for lo+1 < hi {
-			mid := lo + (hi-lo)/2
-			if kept, _ := s.consider(cand(mid)); kept {
-				hi = mid
-			} else {
-				lo = mid
-			}
-		}
+		searchDown(s, lo, hi, cand)
 		return
+	}
+}
+
+// searchDown binary-searches between lo, whose candidate is known not to
+// be kept, and hi, whose candidate was just kept, for the least whose
+// candidate is kept, running the candidates in between.
+func searchDown(s *shrinker, lo, hi uint64, cand func(uint64) []byte) {
+	for lo+1 < hi {
+		mid := lo + (hi-lo)/2
+		if kept, _ := s.consider(cand(mid)); kept {
+			hi = mid
+		} else {
+			lo = mid
+		}
 	}
 }

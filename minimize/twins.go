@@ -38,11 +38,7 @@ func (s *shrinker) mirrorChange(cand []byte) []byte {
 	if len(spans) < 2 {
 		return nil
 	}
-	end := len(s.best)
-	for _, sp := range spans {
-		end = max(end, sp.End)
-	}
-	old := padTo(slices.Clone(s.best), end)
+	old := s.bestWithSpans()
 	nb := padTo(slices.Clone(cand), len(cand)+len(old)-len(s.best))
 	// The change: old[p:oldEnd] became nb[p:newEnd].
 	p := 0
@@ -57,17 +53,7 @@ func (s *shrinker) mirrorChange(cand []byte) []byte {
 	if p == oldEnd && p == newEnd {
 		return nil
 	}
-	// The largest span around the change that has a twin.
-	var around []int
-	for i, sp := range spans {
-		if sp.Start <= p && oldEnd <= sp.End && sp.Start < sp.End {
-			around = append(around, i)
-		}
-	}
-	slices.SortStableFunc(around, func(a, b int) int {
-		return (spans[b].End - spans[b].Start) - (spans[a].End - spans[a].Start)
-	})
-	for _, a := range around {
+	for _, a := range spansAround(spans, p, oldEnd) {
 		twins := twinsOf(old, spans, a, true)
 		if len(twins) == 0 {
 			continue
@@ -94,15 +80,11 @@ func (s *shrinker) mirrorChange(cand []byte) []byte {
 // normalizing cut off.
 func (s *shrinker) mirrorSwap(cand []byte) []byte {
 	spans := s.out.Spans
-	end := len(s.best)
-	for _, sp := range spans {
-		end = max(end, sp.End)
-	}
-	if len(cand) > end {
+	old := s.bestWithSpans()
+	if len(cand) > len(old) {
 		return nil
 	}
-	old := padTo(slices.Clone(s.best), end)
-	nb := padTo(slices.Clone(cand), end)
+	nb := padTo(slices.Clone(cand), len(old))
 	i, j := -1, -1 // the two bytes exchanged
 	for k := range old {
 		if old[k] == nb[k] {
@@ -119,16 +101,7 @@ func (s *shrinker) mirrorSwap(cand []byte) []byte {
 	if j < 0 || old[i] != nb[j] || old[j] != nb[i] {
 		return nil
 	}
-	var around []int
-	for k, sp := range spans {
-		if sp.Start <= i && j < sp.End {
-			around = append(around, k)
-		}
-	}
-	slices.SortStableFunc(around, func(a, b int) int {
-		return (spans[b].End - spans[b].Start) - (spans[a].End - spans[a].Start)
-	})
-	for _, a := range around {
+	for _, a := range spansAround(spans, i, j+1) {
 		twins := twinsOf(old, spans, a, false)
 		if len(twins) == 0 {
 			continue
@@ -165,4 +138,29 @@ func twinsOf(old []byte, spans []Span, a int, same bool) []int {
 		last = sp.End
 	}
 	return starts
+}
+
+// bestWithSpans returns a copy of the best input with the zeros its spans
+// read past its end.
+func (s *shrinker) bestWithSpans() []byte {
+	end := len(s.best)
+	for _, sp := range s.out.Spans {
+		end = max(end, sp.End)
+	}
+	return padTo(slices.Clone(s.best), end)
+}
+
+// spansAround returns the indices of the nonempty spans that hold the
+// region [a, b), largest first.
+func spansAround(spans []Span, a, b int) []int {
+	var around []int
+	for i, sp := range spans {
+		if sp.Start <= a && b <= sp.End && sp.Start < sp.End {
+			around = append(around, i)
+		}
+	}
+	slices.SortStableFunc(around, func(x, y int) int {
+		return (spans[y].End - spans[y].Start) - (spans[x].End - spans[x].Start)
+	})
+	return around
 }
