@@ -208,7 +208,9 @@ func (t *T) logCall(name string, from int) {
 // added last. Reduction deletes whole steps; deleting a step that added a
 // value older than the one referred to, or any step that added none, does
 // not change which value a later step uses, and a deleted newer value
-// only shifts references that counted past it.
+// only shifts references that counted past it, which the reducer lowers
+// by one in the same candidate. A byte at or past the number of values
+// names the smallest byte for the same value to the reducer.
 //
 // Create a Pool inside the property, so that each run starts empty.
 type Pool[V any] struct {
@@ -253,7 +255,13 @@ func (p *Pool[V]) Draw(t *T, label string) V {
 	s := t.startSpan("Pool(" + p.name + ")")
 	var back int
 	if n <= 256 {
-		back = int(t.drawByte(record.KindIndex)) % n
+		b := int(t.drawByte(record.KindIndex))
+		back = b % n
+		if b >= n && t.rec != nil {
+			// The same value by its smallest byte, which lowering one
+			// step at a time may not reach past bytes naming others.
+			t.rec.nameSimpler([]uint64{uint64(back)})
+		}
 	} else {
 		back = int(t.choose(record.KindIndex, uint64(n-1)))
 	}

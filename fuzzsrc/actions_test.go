@@ -3,6 +3,7 @@ package fuzzsrc_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -322,4 +323,37 @@ func ExamplePool() {
 	// a.Free(b1)
 	// a.Free(b1)
 	// double free of block 1
+}
+
+// TestPoolNamesSmallestByte checks that a reference byte past the pool's
+// size names the smallest byte that refers to the same value, so that
+// the reducer reaches it without stepping through bytes that name others.
+func TestPoolNamesSmallestByte(t *testing.T) {
+	tests := []struct {
+		name string
+		b    byte
+		want []uint64
+	}{
+		{"past the size", 7, []uint64{1}}, // 7 % 3 = 1
+		{"multiple of the size", 6, []uint64{0}},
+		{"within the size", 2, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := engine.Run([]byte{tc.b}, func(t *fuzzsrc.T) {
+				p := fuzzsrc.NewPool[int]("v")
+				for i := range 3 {
+					p.Add(t, i)
+				}
+				p.Draw(t, "v")
+			})
+			var got []uint64
+			for _, s := range r.Simpler {
+				got = append(got, s.Index)
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("byte %d: simpler indices %v, want %v", tc.b, got, tc.want)
+			}
+		})
+	}
 }
