@@ -666,7 +666,7 @@ func FuzzCacheRaw(f *testing.F) {
 // character, in text.
 
 func prologFuzzsrc(t *fuzzsrc.T) {
-	Prolog(fuzzsrc.String().Draw(t, "line"))
+	_ = Prolog(fuzzsrc.String().Draw(t, "line"))
 }
 
 func FuzzPrologFuzzsrc(f *testing.F) {
@@ -680,7 +680,7 @@ func prologHeaders(data []byte) {
 	if err != nil {
 		return
 	}
-	Prolog(line)
+	_ = Prolog(line)
 }
 
 func FuzzPrologHeaders(f *testing.F) {
@@ -689,7 +689,7 @@ func FuzzPrologHeaders(f *testing.F) {
 }
 
 func prologRaw(data []byte) {
-	Prolog(string(data))
+	_ = Prolog(string(data))
 }
 
 func FuzzPrologRaw(f *testing.F) {
