@@ -65,7 +65,9 @@
 // cell of every row); when all of those are stuck too, lower an integer
 // that stopped where the next values below it pass past them (half of it,
 // or steps of 3 to 8 or 10, repeated: multiples, powers of two, a last
-// digit). The gate retries a candidate
+// digit), and move the choice that opens a span past the first part
+// inside it (in a tree, a rotation: p(c(C1, C2), R) becomes
+// p(C1, c(C2, R))). The gate retries a candidate
 // that was not kept with the later choices whose ranges it narrowed
 // re-encoded to their old values, for draws that depend on earlier ones,
 // and then with its change made in lockstep in every identical span (the

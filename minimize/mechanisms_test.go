@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -26,6 +28,27 @@ type token struct {
 	Ref bool
 	V   int
 }
+
+// sumTree is a leaf value or a pair of subtrees.
+type sumTree struct {
+	leaf int
+	l, r *sumTree
+}
+
+// String writes a leaf as its digit and a pair as (l r).
+func (t *sumTree) String() string {
+	if t.l == nil {
+		return strconv.Itoa(t.leaf)
+	}
+	return "(" + t.l.String() + " " + t.r.String() + ")"
+}
+
+// sumTreeGen draws a sumTree of leaves -3..3, at most 5 levels deep.
+var sumTreeGen = fuzzsrc.Recursive(
+	fuzzsrc.Map(fuzzsrc.IntRange(-3, 3), func(v int) *sumTree { return &sumTree{leaf: v} }),
+	func(g fuzzsrc.Generator[*sumTree]) fuzzsrc.Generator[*sumTree] {
+		return fuzzsrc.Custom(func(t *fuzzsrc.T) *sumTree { return &sumTree{l: g.Draw(t, "l"), r: g.Draw(t, "r")} })
+	}, 5)
 
 // graph is a drawn node count and edges between nodes below it.
 type graph struct {
@@ -349,6 +372,31 @@ func mechanisms() []property {
 			},
 			fails: func(v any) bool { p := v.([2]int); return p[0]*p[1] >= 100 },
 			want:  [2]int{2, 50},
+		},
+		// A subtree pulled up and a node pushed down to the right.
+		{
+			name:   "right-leaning tree",
+			reason: "a tree of leaves -3..3, failing when 4+ levels deep with leaves summing below 0: (-1 ((0 0) 0)), the deep part last where its trailing zeros are free; without rotations it stopped at (((-1 0) 0) 0) and ((-1 (0 0)) 0) on 17 of 20, where swapping children is longer and lowering an inner node drops a level",
+			draw:   func(t *fuzzsrc.T) any { return sumTreeGen.Draw(t, "tree").String() },
+			fails: func(v any) bool {
+				depth, sum := 0, 0
+				level := 0
+				for _, r := range v.(string) {
+					switch {
+					case r == '(':
+						level++
+						depth = max(depth, level)
+					case r == ')':
+						level--
+					}
+				}
+				for _, f := range strings.FieldsFunc(v.(string), func(r rune) bool { return r == '(' || r == ')' || r == ' ' }) {
+					n, _ := strconv.Atoi(f)
+					sum += n
+				}
+				return depth+1 >= 4 && sum < 0
+			},
+			want: "(-1 ((0 0) 0))",
 		},
 		// A deletion with a later value that counts back past it.
 		{

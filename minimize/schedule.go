@@ -243,6 +243,7 @@ func (s *shrinker) passes() []*pass {
 		deleteAndAdjust(),
 		thinLayout(),
 		lowerCommonOffset(),
+		rotateSpans(),
 	}
 	s.stats.Passes = make([]PassStats, len(ps))
 	for i, p := range ps {

@@ -505,3 +505,56 @@ func deleteAlignedBlocks() *pass {
 		return splice(s.best, first.Offset, min(next.Offset, len(s.best)), nil), nil
 	})
 }
+
+// rotateSpans moves the choice that opens a span past the span that
+// follows it inside: a node's bytes c C1 rest become C1 c rest, where c
+// decided the node's kind and C1 is its first child. In a tree that is a
+// rotation: a parent p(L, R) with L = c(C1, C2) reads as p(C1, c(C2, R)),
+// the child pulled up and the node pushed down to the right, where
+// shortlex order wants the larger parts; in a list of flagged elements
+// it moves a flag past an element. A swap of the two children would be
+// longer, and lowering the choice alone drops the child. The candidate
+// is tried only where it is smaller.
+func rotateSpans() *pass {
+	type rotation struct{ at, child int } // span indices
+	derive := func(s *shrinker) []rotation {
+		var rs []rotation
+		spans := s.out.Spans
+		for i, sp := range spans {
+			if sp.Start >= len(s.best) {
+				continue
+			}
+			k, found := slices.BinarySearchFunc(s.choices, sp.Start, func(c Choice, off int) int { return c.Offset - off })
+			if !found {
+				continue
+			}
+			from := sp.Start + s.choices[k].Width
+			// The largest span inside sp that starts right after c and
+			// leaves something after it: the first of two or more parts.
+			best := -1
+			for j := i + 1; j < len(spans) && spans[j].Start < sp.End; j++ {
+				if c := spans[j]; c.Start == from && c.End < sp.End && c.End > c.Start && (best < 0 || c.End > spans[best].End) {
+					best = j
+				}
+			}
+			// Spans that start together (a draw and the value it
+			// wraps) give the same rotation once.
+			if best >= 0 && !slices.ContainsFunc(rs, func(r rotation) bool {
+				return spans[r.at].Start == sp.Start && spans[r.child].End == spans[best].End
+			}) {
+				rs = append(rs, rotation{i, best})
+			}
+		}
+		return rs
+	}
+	return stepPass("rotate spans", 2, derive, func(s *shrinker, r rotation) ([]byte, func(bool, *Outcome)) {
+		sp, child := s.out.Spans[r.at], s.out.Spans[r.child]
+		old := s.bestWithSpans()
+		head := old[sp.Start:child.Start]
+		moved := slices.Concat(old[child.Start:child.End], head)
+		if bytes.Compare(moved, old[sp.Start:child.End]) >= 0 {
+			return nil, nil
+		}
+		return s.normalize(splice(old, sp.Start, child.End, moved)), nil
+	})
+}
