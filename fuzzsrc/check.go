@@ -303,7 +303,7 @@ func (t *T) record() *record.Record {
 		for i := rec.open; i >= 0; i = rec.spans[i].Parent {
 			rec.spans[i].End = t.pos
 		}
-		r.Choices, r.Spans, r.Simpler = rec.choices, rec.spans, rec.simpler
+		r.Choices, r.Spans, r.Simpler, r.Constants = rec.choices, rec.spans, rec.simpler, rec.constants
 	}
 	return r
 }
@@ -339,7 +339,7 @@ func inFuzzWorker() bool {
 // toWire converts a run's record for the minimize tool.
 func toWire(r *record.Record) *wire.Record {
 	rec := &wire.Record{Used: r.Used, Failed: r.Failure != nil, Discarded: r.Discarded, Spans: r.Spans}
-	rec.Choices, rec.Simpler = r.Outcome().Choices, r.Simpler
+	rec.Choices, rec.Simpler, rec.Constants = r.Outcome().Choices, r.Simpler, r.Constants
 	if f := r.Failure; f != nil {
 		rec.Kind = "failed"
 		if f.Kind == record.KindPanic {

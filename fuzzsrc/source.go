@@ -43,6 +43,9 @@ func (t *T) choose(kind record.Kind, max uint64) uint64 {
 // needs to lower the value's magnitude while keeping its sign.
 func (t *T) chooseAround(kind record.Kind, max, below uint64) uint64 {
 	if max == 0 {
+		if t.rec != nil {
+			t.rec.constants = append(t.rec.constants, t.pos)
+		}
 		return 0
 	}
 	width := (bits.Len64(max) + 7) / 8
@@ -110,10 +113,11 @@ func (t *T) flip(kind record.Kind, c coin) bool {
 // recorder holds what a recording run records. A nil recorder costs a
 // pointer comparison per draw.
 type recorder struct {
-	choices []record.Choice
-	spans   []minimize.Span
-	open    int // index of the innermost open span, or -1
-	simpler []minimize.Simpler
+	choices   []record.Choice
+	spans     []minimize.Span
+	open      int // index of the innermost open span, or -1
+	simpler   []minimize.Simpler
+	constants []int // offsets of draws from one-value ranges
 }
 
 // nameSimpler records indices simpler than the last choice's, for the

@@ -18,10 +18,15 @@ import "slices"
 // (shifted by what the candidate removed) and width but changed range is
 // re-encoded to hold its old value, its sign and distance from the shrink
 // point, or the nearest the new range allows. Only narrowed ranges are
-// re-encoded: a candidate under which some later range grew gets none. MacIver and Donaldson's
-// Hypothesis keeps a later value where it still fits; Kuang et al.'s
-// GReduce re-executes the generator aligned with the reduced trace.
-// Targets without such dependencies never pay for a retry.
+// re-encoded: a candidate under which some later range grew gets none.
+// A range that narrows to one value reads no bytes, and one that grows
+// from one value starts to: the outcomes' Constants show where, and the
+// retry deletes the vanished choice's bytes, or puts zero bytes where a
+// draw reads anew, so that the choices after it read what they read
+// before. MacIver and Donaldson's Hypothesis keeps a later value where it
+// still fits; Kuang et al.'s GReduce re-executes the generator aligned
+// with the reduced trace. Targets without such dependencies never pay for
+// a retry.
 func (s *shrinker) keepLaterValues(cand []byte, out *Outcome) []byte {
 	if out == nil || len(out.Choices) == 0 {
 		return nil
@@ -45,6 +50,27 @@ func (s *shrinker) keepLaterValues(cand []byte, out *Outcome) []byte {
 			break
 		}
 		off := c.Offset - shift
+		switch before, now := count(s.out.Constants, c.Offset), count(out.Constants, off); {
+		case now > before:
+			// A range before c, or c's own, holds one value in the
+			// candidate and reads nothing: take it to be c, gone, and
+			// let the choices after it read their own bytes again.
+			if res == nil {
+				res = slices.Clone(cand)
+			}
+			return splice(res, off, min(off+c.Width, len(res)), nil)
+		case now < before:
+			// A draw that read nothing before c reads bytes now: give it
+			// its simplest value, so c and the rest keep theirs.
+			i, found := slices.BinarySearchFunc(out.Choices, off, func(x Choice, off int) int { return x.Offset - off })
+			if !found {
+				return nil
+			}
+			if res == nil {
+				res = slices.Clone(cand)
+			}
+			return splice(padTo(res, off), off, off, make([]byte, out.Choices[i].Width))
+		}
 		i, found := slices.BinarySearchFunc(out.Choices, off, func(x Choice, off int) int { return x.Offset - off })
 		if !found || out.Choices[i].Width != c.Width {
 			break // misaligned from here on
@@ -74,8 +100,14 @@ func (s *shrinker) keepLaterValues(cand []byte, out *Outcome) []byte {
 	return res
 }
 
+// maxRealign is how many times settle retries a trial with its later
+// values kept: each retry's run shows the next place where later
+// choices read other values (a range narrowed, then a choice gone).
+const maxRealign = 2
+
 // settle judges a trial that ran and, if it was not kept, retries it
-// with the later values kept (keepLaterValues), then with its change made
+// with the later values kept (keepLaterValues, again on the retry's own
+// run), then with its change made
 // in lockstep in identical spans (mirrorIntoTwins). It reports whether the
 // trial or its retry became the new best.
 func (s *shrinker) settle(t *trial) bool {
@@ -87,10 +119,19 @@ func (s *shrinker) settle(t *trial) bool {
 	}
 	s.retrying = true
 	defer func() { s.retrying = false }()
-	if re := s.keepLaterValues(t.input, &t.out); re != nil {
-		if kept, _ := s.consider(re); kept {
+	cand, out := t.input, &t.out
+	for range maxRealign {
+		if cand = s.keepLaterValues(cand, out); cand == nil {
+			break
+		}
+		kept, o := s.consider(cand)
+		if kept {
 			return true
 		}
+		if o == nil {
+			break
+		}
+		out = o
 	}
 	for _, re := range s.mirrorIntoTwins(t.input) {
 		if kept, _ := s.consider(re); kept {
@@ -98,4 +139,14 @@ func (s *shrinker) settle(t *trial) bool {
 		}
 	}
 	return false
+}
+
+// count returns how many times x occurs in the sorted offsets.
+func count(offsets []int, x int) int {
+	i, _ := slices.BinarySearch(offsets, x)
+	n := 0
+	for i+n < len(offsets) && offsets[i+n] == x {
+		n++
+	}
+	return n
 }

@@ -65,12 +65,15 @@
 // cell of every row); when all of those are stuck too, lower an integer
 // that stopped where the next values below it pass past them (half of it,
 // or steps of 3 to 8 or 10, repeated: multiples, powers of two, a last
-// digit), and move the choice that opens a span past the first part
+// digit), move the choice that opens a span past the first part
 // inside it (in a tree, a rotation: p(c(C1, C2), R) becomes
-// p(C1, c(C2, R))). The gate retries a candidate
-// that was not kept with the later choices whose ranges it narrowed
-// re-encoded to their old values, for draws that depend on earlier ones,
-// and then with its change made in lockstep in every identical span (the
+// p(C1, c(C2, R))), and delete runs of two to four consecutive sibling
+// spans at once (parts that cancel out only together). The gate retries
+// a candidate that was not kept with the later choices whose ranges it
+// narrowed re-encoded to their old values, for draws that depend on
+// earlier ones (a choice whose range now holds one value, and so reads
+// nothing, has its bytes deleted: Outcome.Constants shows where), and
+// then with its change made in lockstep in every identical span (the
 // same label and bytes) around it, for properties that compare two parts
 // of their input, or, for an exchange of two bytes, at the same places in
 // every span of the same label and length (a column moved in every row).

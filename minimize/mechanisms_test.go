@@ -50,6 +50,12 @@ var sumTreeGen = fuzzsrc.Recursive(
 		return fuzzsrc.Custom(func(t *fuzzsrc.T) *sumTree { return &sumTree{l: g.Draw(t, "l"), r: g.Draw(t, "r")} })
 	}, 5)
 
+// picked is a list, an index into it and a tag drawn after both.
+type picked struct {
+	Xs   []int
+	I, Y int
+}
+
 // graph is a drawn node count and edges between nodes below it.
 type graph struct {
 	N     int
@@ -156,6 +162,29 @@ func mechanisms() []property {
 			want: graph{N: 2, Edges: [][2]int{{0, 1}, {1, 0}}},
 		},
 		{
+			name:   "pick then tag",
+			reason: "a list, an index into it, then a tag, failing when the picked value is 7 and the tag 3: [7], index 0, tag 3; with one element left the index's range holds one value and reads nothing, so deleting the others makes the tag read the index's byte unless the retry deletes it (19 of 20 missed without)",
+			draw: func(t *fuzzsrc.T) any {
+				xs := fuzzsrc.SliceOfN(fuzzsrc.IntRange(0, 9), 1, -1).Draw(t, "xs")
+				i := fuzzsrc.IntRange(0, len(xs)-1).Draw(t, "i")
+				return picked{xs, i, fuzzsrc.IntRange(0, 9).Draw(t, "tag")}
+			},
+			fails: func(v any) bool { p := v.(picked); return p.Xs[p.I] == 7 && p.Y == 3 },
+			want:  picked{[]int{7}, 0, 3},
+		},
+		{
+			name:   "cut deck",
+			reason: "cards, a cut point among them, then a deal count, failing when the top card after the cut is a 12 and 3 deals are made: [12] and 3; the cut reads nothing once one card is left (3 of 20 missed without the retry that deletes its byte)",
+			draw: func(t *fuzzsrc.T) any {
+				cards := fuzzsrc.SliceOfN(fuzzsrc.IntRange(1, 13), 1, 8).Draw(t, "cards")
+				cut := fuzzsrc.IntRange(0, len(cards)-1).Draw(t, "cut")
+				deck := append(slices.Clone(cards[cut:]), cards[:cut]...)
+				return append(deck, fuzzsrc.IntRange(1, 4).Draw(t, "deals"))
+			},
+			fails: func(v any) bool { d := v.([]int); return d[0] == 12 && d[len(d)-1] == 3 },
+			want:  []int{12, 3},
+		},
+		{
 			name:   "two indices to equal values",
 			reason: "indices into a drawn list that pick two places holding one value: a list of two zeros, indices 1 and 0 (a last 0 is free)",
 			draw: func(t *fuzzsrc.T) any {
@@ -210,6 +239,35 @@ func mechanisms() []property {
 				return false
 			},
 			want: []int{1, 9, 0},
+		},
+		// Runs of elements that can only go together.
+		{
+			name:   "whole triples",
+			reason: "records of two values read as triples, failing when the length is a multiple of 3 and the first of the last triple is 7: [{7 0} {0 0} {0 0}]; deleting one or two records breaks the triples, and a run of three records is nine choices (13 of 20 missed without deleting runs of siblings)",
+			draw: func(t *fuzzsrc.T) any {
+				return fuzzsrc.SliceOf(fuzzsrc.Custom(func(t *fuzzsrc.T) [2]int {
+					return [2]int{fuzzsrc.IntRange(0, 9).Draw(t, "a"), fuzzsrc.IntRange(0, 9).Draw(t, "b")}
+				})).Draw(t, "xs")
+			},
+			fails: func(v any) bool {
+				xs := v.([][2]int)
+				return len(xs) >= 3 && len(xs)%3 == 0 && xs[len(xs)-3][0] == 7
+			},
+			want: [][2]int{{7, 0}, {0, 0}, {0, 0}},
+		},
+		{
+			name:   "flat pixels",
+			reason: "channels with a level and a gamma, read three to a pixel, failing when the last pixel is red (R >= 200, G < 50): [{200 0} {0 0} {0 0}], other pixels deleted whole (9 of 20 missed without deleting runs of siblings)",
+			draw: func(t *fuzzsrc.T) any {
+				return fuzzsrc.SliceOf(fuzzsrc.Custom(func(t *fuzzsrc.T) [2]int {
+					return [2]int{fuzzsrc.IntRange(0, 255).Draw(t, "level"), fuzzsrc.IntRange(0, 3).Draw(t, "gamma")}
+				})).Draw(t, "channels")
+			},
+			fails: func(v any) bool {
+				xs := v.([][2]int)
+				return len(xs) >= 3 && len(xs)%3 == 0 && xs[len(xs)-3][0] >= 200 && xs[len(xs)-2][0] < 50
+			},
+			want: [][2]int{{200, 0}, {0, 0}, {0, 0}},
 		},
 		// Coordinated changes: delete and raise another value.
 		{

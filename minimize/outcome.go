@@ -37,6 +37,16 @@ type Outcome struct {
 	// to a simpler exponent. A run may report none; the reducer tries
 	// those it names below a choice's index (see [Simpler]).
 	Simpler []Simpler
+
+	// Constants are the offsets at which the run drew from a range that
+	// held one value and so read no bytes, in order; an offset repeats
+	// for consecutive such draws. A range that depends on an earlier
+	// value (an index into a list that now has one element) holds one
+	// value once a candidate lowers or deletes that value, and the
+	// choice it was reads nothing, so the choices after it read its
+	// bytes; these offsets let the reducer see that and realign them. A
+	// run may report none.
+	Constants []int
 }
 
 // Simpler names a simpler index for one choice of a run, as

@@ -244,6 +244,7 @@ func (s *shrinker) passes() []*pass {
 		thinLayout(),
 		lowerCommonOffset(),
 		rotateSpans(),
+		deleteSiblingRuns(),
 	}
 	s.stats.Passes = make([]PassStats, len(ps))
 	for i, p := range ps {

@@ -506,6 +506,50 @@ func deleteAlignedBlocks() *pass {
 	})
 }
 
+// maxSiblingRun is the longest run of consecutive siblings that
+// deleteSiblingRuns deletes in one candidate.
+const maxSiblingRun = 4
+
+// deleteSiblingRuns deletes runs of 2 to maxSiblingRun consecutive
+// sibling spans in one candidate: parts that cancel out only together,
+// such as the steps of a program that create and release a resource, or
+// elements a property needs in matched groups. Every shorter deletion of
+// such a run leaves an input that passes, and deleteSpans grows a
+// deletion only after a single one worked, so nothing else reaches them.
+// It runs in the last tier, when no other pass shrinks the input.
+func deleteSiblingRuns() *pass {
+	derive := func(s *shrinker) [][2]int {
+		groups := map[int][]int{} // span indices by parent, in order
+		var parents []int
+		for j, sp := range s.out.Spans {
+			if sp.Start >= len(s.best) {
+				continue
+			}
+			if _, ok := groups[sp.Parent]; !ok {
+				parents = append(parents, sp.Parent)
+			}
+			groups[sp.Parent] = append(groups[sp.Parent], j)
+		}
+		var runs [][2]int // first and last span of each run
+		for k := 2; k <= maxSiblingRun; k++ {
+			for _, p := range parents {
+				sib := groups[p]
+				for j := 0; j+k <= len(sib); j++ {
+					runs = append(runs, [2]int{sib[j], sib[j+k-1]})
+				}
+			}
+		}
+		return runs
+	}
+	return stepPass("delete sibling runs", 2, derive, func(s *shrinker, r [2]int) ([]byte, func(bool, *Outcome)) {
+		a, b := s.clip(s.out.Spans[r[0]].Start, s.out.Spans[r[1]].End)
+		if a >= b {
+			return nil, nil
+		}
+		return splice(s.best, a, b, nil), nil
+	})
+}
+
 // rotateSpans moves the choice that opens a span past the span that
 // follows it inside: a node's bytes c C1 rest become C1 c rest, where c
 // decided the node's kind and C1 is its first child. In a tree that is a

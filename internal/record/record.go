@@ -143,6 +143,10 @@ type Record struct {
 	// drew (see [minimize.Outcome]).
 	Simpler []minimize.Simpler
 
+	// Constants are the offsets of draws from ranges of one value (see
+	// [minimize.Outcome]).
+	Constants []int
+
 	// Failure is how the property failed, or nil if it did not.
 	Failure *Failure
 
@@ -167,6 +171,7 @@ func (r *Record) Outcome() minimize.Outcome {
 		Spans:     r.Spans,
 		Choices:   make([]minimize.Choice, len(r.Choices)),
 		Simpler:   r.Simpler,
+		Constants: r.Constants,
 	}
 	for i, c := range r.Choices {
 		o.Choices[i] = c.Choice

@@ -47,6 +47,7 @@ type Record struct {
 	Choices   []minimize.Choice
 	Spans     []minimize.Span
 	Simpler   []minimize.Simpler // simpler values the draws name, nil if none
+	Constants []int              // offsets of draws from one-value ranges, nil if none
 	// Draws are the run's labeled draws and log lines as a report shows
 	// them ("draw n: 500", "log: ..."); recorded only in a replay.
 	Draws []string
@@ -54,7 +55,7 @@ type Record struct {
 
 // Outcome converts the record to what the reducer reads.
 func (r *Record) Outcome() minimize.Outcome {
-	return minimize.Outcome{Failed: r.Failed, Signature: r.Signature, Used: r.Used, Choices: r.Choices, Spans: r.Spans, Simpler: r.Simpler}
+	return minimize.Outcome{Failed: r.Failed, Signature: r.Signature, Used: r.Used, Choices: r.Choices, Spans: r.Spans, Simpler: r.Simpler, Constants: r.Constants}
 }
 
 const magic = "SLXR"
@@ -116,6 +117,14 @@ func (r *Record) MarshalBinary() ([]byte, error) {
 	for _, h := range r.Simpler {
 		b = binary.AppendUvarint(b, uint64(h.Choice))
 		b = binary.AppendUvarint(b, h.Index)
+	}
+	// Constants are nondecreasing: each is written as the step from the
+	// one before.
+	b = binary.AppendUvarint(b, uint64(len(r.Constants)))
+	last := 0
+	for _, c := range r.Constants {
+		b = binary.AppendUvarint(b, uint64(c-last))
+		last = c
 	}
 	return b, nil
 }
@@ -180,6 +189,14 @@ func (r *Record) UnmarshalBinary(data []byte) error {
 			break
 		}
 		r.Simpler = append(r.Simpler, h)
+	}
+	if n = d.count(1); n > 0 {
+		r.Constants = make([]int, 0, n)
+	}
+	last := 0
+	for range n {
+		last += d.int()
+		r.Constants = append(r.Constants, last)
 	}
 	if d.err == nil && len(d.b) != 0 {
 		d.err = ErrMalformed

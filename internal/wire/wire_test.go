@@ -19,7 +19,8 @@ var sample = &Record{
 		{Label: "element", Start: 0, End: 9, Parent: 0, Discarded: true},
 		{Label: "element", Start: 9, End: 9, Parent: 0},
 	},
-	Simpler: []minimize.Simpler{{Choice: 1, Index: 3}},
+	Simpler:   []minimize.Simpler{{Choice: 1, Index: 3}},
+	Constants: []int{1, 1, 9},
 }
 
 func TestRoundTrip(t *testing.T) {
