@@ -431,6 +431,30 @@ func mechanisms() []property {
 			fails: func(v any) bool { p := v.([2]int); return p[0]*p[1] >= 100 },
 			want:  [2]int{2, 50},
 		},
+		{
+			name:   "numbers in text",
+			reason: "a string whose numbers add up to more than 100: \"110\"; from \"200\" the first digit one lower needs the next digit raised, and the two runes have a string's flag between them (6 of 20 missed when trades were only between adjacent choices)",
+			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.String().Draw(t, "s") },
+			fails: func(v any) bool {
+				n := 0
+				for _, f := range strings.FieldsFunc(v.(string), func(r rune) bool { return r < '0' || r > '9' }) {
+					x, _ := strconv.Atoi(f)
+					n += x
+				}
+				return n > 100
+			},
+			want: "110",
+		},
+		{
+			name:   "two-digit code",
+			reason: "a list of digits whose first two, read as a number, are odd and at least 25: [2 5]; from [3 1] the tens one lower needs the units raised by 4, past the list's flag between them (18 of 20 missed when trades were only between adjacent choices)",
+			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.SliceOf(fuzzsrc.IntRange(0, 9)).Draw(t, "digits") },
+			fails: func(v any) bool {
+				xs := v.([]int)
+				return len(xs) >= 2 && 10*xs[0]+xs[1] >= 25 && xs[1]%2 == 1
+			},
+			want: []int{2, 5},
+		},
 		// A subtree pulled up and a node pushed down to the right.
 		{
 			name:   "right-leaning tree",

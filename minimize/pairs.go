@@ -117,7 +117,8 @@ func lowerPairs() *pass {
 // lexicographically smaller, and what a property on a sum or a total
 // needs. It first moves all it can, the common case of a total that one
 // value can carry alone, then grows a move of one. Where no move is kept
-// and the later value is the next choice (two fields of one record), it
+// and the later value is the next of its shape (two fields of one
+// record, two digits of a number with a string's flags between them), it
 // trades: the earlier value one lower and the later one raised by the
 // least that keeps the failure, for a property on a product or any
 // other total that a unit of the first buys more than a unit of the
@@ -160,25 +161,29 @@ func redistributePairs() *pass {
 				return nil, nil
 			}
 			return move(all), func(kept bool, _ *Outcome) {
-				// Part of a value moved into one at the shrink point makes
-				// two values of one; only the whole move is worth a run.
-				if kept || vj == 0 {
+				if kept {
 					return
 				}
-				moved := false
-				findInteger(func(n int) bool {
-					d := uint64(n)
-					if d >= all {
-						return false
-					}
-					kept, _ := s.consider(move(d))
-					moved = moved || kept
-					return kept
-				})
-				if i, j := pairStep(step); !moved && j == i+1 {
+				// Part of a value moved into one at the shrink point makes
+				// two values of one; only the whole move is worth a run.
+				moved, refused := false, uint64(0)
+				if vj != 0 {
+					refused = 1
+					findInteger(func(n int) bool {
+						d := uint64(n)
+						if d >= all {
+							return false
+						}
+						kept, _ := s.consider(move(d))
+						moved = moved || kept
+						return kept
+					})
+				}
+				if i, j := pairStep(step); !moved && s.nextOfShape(i, j) {
 					// Neither move kept: the next value may need to rise by
-					// more than the first falls (a product, not a sum).
-					trade(s, func(r uint64) []byte { return withMagnitudes(old, ci, vi, mi-1, cj, vj, mj+r) })
+					// more than the first falls (a product, not a sum, or a
+					// digit that carries into the next).
+					trade(s, refused, func(r uint64) []byte { return withMagnitudes(old, ci, vi, mi-1, cj, vj, mj+r) })
 				}
 			}
 		},
@@ -559,13 +564,13 @@ const (
 const maxTradeProbes = 4
 
 // trade runs cand(r), a candidate with one value lowered and a later one
-// raised by r, for r = 2, 4, 8, ... (a raise of 1 is a move of one,
-// which redistributePairs tried), and on the first kept, searches down
-// for the least raise that is kept. Every candidate is shortlex-smaller
-// than the input it comes from, whatever r, since the earlier value is
-// lower.
-func trade(s *shrinker, cand func(r uint64) []byte) {
-	lo := uint64(1) // a raise known not to be kept
+// raised by r, for r = 2, 4, 8, ..., and on the first kept, searches down
+// to refused, the largest raise known not to be kept (1, a move of one,
+// where redistributePairs tried it), for the least raise that is kept.
+// Every candidate is shortlex-smaller than the input it comes from,
+// whatever r, since the earlier value is lower.
+func trade(s *shrinker, refused uint64, cand func(r uint64) []byte) {
+	lo := refused
 	for k := range maxTradeProbes {
 		hi := uint64(2) << k
 		c := cand(hi)
@@ -593,4 +598,16 @@ func searchDown(s *shrinker, lo, hi uint64, cand func(uint64) []byte) {
 			lo = mid
 		}
 	}
+}
+
+// nextOfShape reports whether choice j is the first after choice i with
+// i's shape.
+func (s *shrinker) nextOfShape(i, j int) bool {
+	sh := s.choices[i].shape()
+	for k := i + 1; k < j; k++ {
+		if s.choices[k].shape() == sh {
+			return false
+		}
+	}
+	return true
 }

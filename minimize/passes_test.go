@@ -384,6 +384,10 @@ func TestPassFollowUps(t *testing.T) {
 		{name: "redistribute pair/trade", reason: "nothing fails: all of 4 moved, then a move of one (findInteger stops there), then the first value one lower with the next raised by 2, 4, 8 and 16",
 			pass: redistributePairs, best: []byte{4, 5}, out: Outcome{Choices: bytesOf(2, 0)},
 			want: [][]byte{{0, 9}, {3, 6}, {3, 7}, {3, 9}, {3, 13}, {3, 21}}},
+		{name: "redistribute pair/trade past a flag", reason: "two digits with a coin between them and the second at 0: all of 2 moved into it, no move of one (it would make two values of one), then the first one lower with the second raised by 2, 4, 8 and 16; the pairs with the coin are of another shape",
+			pass: redistributePairs, best: []byte{2, 0x80, 0},
+			out:  Outcome{Choices: []Choice{{Offset: 0, Width: 1, Max: 255}, {Offset: 1, Width: 1, Max: 1}, {Offset: 2, Width: 1, Max: 255}}},
+			want: [][]byte{{0, 0x80, 2}, {1, 0x80, 2}, {1, 0x80, 4}, {1, 0x80, 8}, {1, 0x80, 16}}},
 		{name: "thin layout/then equal columns", reason: "two rows of two under a count of 2: the last cells deleted with the count lowered; no position is zero in both rows; then the first column, 1 in both rows, lowered to 0 together",
 			pass: thinLayout, best: []byte{0, 2, 1, 5, 0x80, 1, 4},
 			out: Outcome{Choices: []Choice{
