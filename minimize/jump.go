@@ -1,6 +1,9 @@
 package minimize
 
-import "slices"
+import (
+	"math/bits"
+	"slices"
+)
 
 // This file holds jumpLower, the pass for values whose lowering stopped
 // because the next values below them pass although smaller ones fail.
@@ -37,7 +40,8 @@ type jumpKey struct {
 // jumpTargets returns the magnitudes jumpLower tries below magnitude m
 // of a choice with max+1 values, in order: half of m, then m-3 to
 // m-maxStride and m-decimalStride, or m-3 to m-smallStride in a small
-// domain, those above zero.
+// domain, those above zero, then m less each of its set bits above those
+// steps, highest first.
 func jumpTargets(m, max uint64) []uint64 {
 	var ts []uint64
 	if m >= 4 {
@@ -53,6 +57,13 @@ func jumpTargets(m, max uint64) []uint64 {
 	for _, d := range strides {
 		if d < m && m-d != m>>1 {
 			ts = append(ts, m-d)
+		}
+	}
+	// Then m with one of its set bits cleared, highest first, for bits
+	// the steps above do not reach: a word of flags.
+	for k := bits.Len64(m) - 1; k >= 0 && uint64(1)<<k > last && uint64(1)<<k > decimalStride; k-- {
+		if b := uint64(1) << k; m&b != 0 && m-b != m>>1 {
+			ts = append(ts, m-b)
 		}
 	}
 	return ts

@@ -455,6 +455,23 @@ func mechanisms() []property {
 			},
 			want: []int{2, 5},
 		},
+		// Words of flags.
+		{
+			name:   "flag word",
+			reason: "a uint16 with bits 3 and 9 set: 0x0208; from 0x0a08 every value below down to 0x0a00 lacks bit 3, and clearing bit 11 is a step of 2048 (17 of 20 missed without clearing set bits)",
+			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.Integers[uint16]().Draw(t, "flags") },
+			fails:  func(v any) bool { f := v.(uint16); return f&(1<<3) != 0 && f&(1<<9) != 0 },
+			want:   uint16(0x0208),
+		},
+		{
+			name:   "capabilities",
+			reason: "a process's capability mask (uint32) and uid, failing when it holds bits 12 and 21 for a uid below 100: 0x201000 and uid 0 (20 of 20 missed without clearing set bits)",
+			draw: func(t *fuzzsrc.T) any {
+				return [2]uint32{fuzzsrc.Integers[uint32]().Draw(t, "caps"), fuzzsrc.IntegerRange[uint32](0, 1000).Draw(t, "uid")}
+			},
+			fails: func(v any) bool { p := v.([2]uint32); return p[0]&(1<<12) != 0 && p[0]&(1<<21) != 0 && p[1] < 100 },
+			want:  [2]uint32{0x201000, 0},
+		},
 		// A subtree pulled up and a node pushed down to the right.
 		{
 			name:   "right-leaning tree",
