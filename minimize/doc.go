@@ -53,8 +53,8 @@
 // choices of its shape hold), lower equal choices together, and, when
 // those are stuck, shift all values of a shape, swap two values
 // everywhere, lower pairs together, move value between pairs (or trade:
-// one value lower, the next raised by the least that keeps the
-// failure), lower a
+// one value lower, the next of its shape raised by the least that keeps
+// the failure), lower a
 // choice and repair what depends on it, make one value of a shape
 // another everywhere and delete the spans that become copies of a
 // sibling, delete pairs of choices, delete blocks of choices that the next choice's shape lines up with, and
@@ -65,10 +65,12 @@
 // cell of every row); when all of those are stuck too, lower an integer
 // that stopped where the next values below it pass past them (half of it,
 // or steps of 3 to 8 or 10, repeated: multiples, powers of two, a last
-// digit), move the choice that opens a span past the first part
+// digit; or one of its set bits cleared: a word of flags), move the choice that opens a span past the first part
 // inside it (in a tree, a rotation: p(c(C1, C2), R) becomes
-// p(C1, c(C2, R))), and delete runs of two to four consecutive sibling
-// spans at once (parts that cancel out only together). The gate retries
+// p(C1, c(C2, R))), delete runs of two to four consecutive sibling
+// spans at once (parts that cancel out only together), and delete a span
+// with its value added into a like sibling's (two parts become one
+// holding their total). The gate retries
 // a candidate that was not kept with the later choices whose ranges it
 // narrowed re-encoded to their old values, for draws that depend on
 // earlier ones (a choice whose range now holds one value, and so reads

@@ -50,6 +50,12 @@ var sumTreeGen = fuzzsrc.Recursive(
 		return fuzzsrc.Custom(func(t *fuzzsrc.T) *sumTree { return &sumTree{l: g.Draw(t, "l"), r: g.Draw(t, "r")} })
 	}, 5)
 
+// letterRun is a run of N copies of a letter.
+type letterRun struct {
+	C rune
+	N int
+}
+
 // picked is a list, an index into it and a tag drawn after both.
 type picked struct {
 	Xs   []int
@@ -454,6 +460,43 @@ func mechanisms() []property {
 				return len(xs) >= 2 && 10*xs[0]+xs[1] >= 25 && xs[1]%2 == 1
 			},
 			want: []int{2, 5},
+		},
+		// Two like parts merged into one holding their total.
+		{
+			name:   "runs of a letter",
+			reason: "runs of letters a to c, 1 to 9 long, failing when they add up to 13 letters: [a×4 a×9]; deleting a run or lowering a length changes the total, so a run must go with its length added to another (9 of 20 missed without merging siblings)",
+			draw: func(t *fuzzsrc.T) any {
+				return fuzzsrc.SliceOf(fuzzsrc.Custom(func(t *fuzzsrc.T) letterRun {
+					return letterRun{fuzzsrc.RuneFrom("abc").Draw(t, "letter"), fuzzsrc.IntRange(1, 9).Draw(t, "length")}
+				})).Draw(t, "runs")
+			},
+			fails: func(v any) bool {
+				n := 0
+				for _, r := range v.([]letterRun) {
+					n += r.N
+				}
+				return n == 13
+			},
+			want: []letterRun{{'a', 4}, {'a', 9}},
+		},
+		{
+			name:   "cart quantities",
+			reason: "cart lines of an item 0..3 and a quantity 1..8, failing when item 0's quantities add up to 10: [{0 2} {0 8}] (6 of 20 missed without merging siblings)",
+			draw: func(t *fuzzsrc.T) any {
+				return fuzzsrc.SliceOf(fuzzsrc.Custom(func(t *fuzzsrc.T) [2]int {
+					return [2]int{fuzzsrc.IntRange(0, 3).Draw(t, "item"), fuzzsrc.IntRange(1, 8).Draw(t, "qty")}
+				})).Draw(t, "lines")
+			},
+			fails: func(v any) bool {
+				n := 0
+				for _, l := range v.([][2]int) {
+					if l[0] == 0 {
+						n += l[1]
+					}
+				}
+				return n == 10
+			},
+			want: [][2]int{{0, 2}, {0, 8}},
 		},
 		// Words of flags.
 		{

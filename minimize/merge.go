@@ -135,3 +135,108 @@ func (s *shrinker) copiesAfter(m valueMerge) []int {
 	}
 	return out
 }
+
+// siblingMerge is a span deleted with one value of an earlier like
+// sibling raised by what the span held there.
+type siblingMerge struct {
+	span   int    // the span deleted, an index into the best's spans
+	choice int    // the choice raised, an index into the best's choices
+	index  uint64 // its new index
+}
+
+// maxMergeTargets bounds the earlier siblings mergeSiblings tries to merge
+// one span into, nearest first.
+const maxMergeTargets = 2
+
+// mergeSiblings deletes a span and adds what it held into an earlier
+// sibling of the same label and layout (the same shapes of choices in
+// order) that differs from it in at most one value: the two become one
+// part holding their sum there, as two runs of one letter become one run
+// of their total length, or two moves in one direction one longer move.
+// Where they differ in one value, that value takes the sum; where they
+// are equal, each value in turn; never a flag's or a coin's (a shape
+// whose values are all 0 or 1). A value of index a merged with one of
+// index b takes index a+b+1 (values counted from 1, as a length or a
+// count is) and then a+b (values counted from 0). A property on a total
+// rejects deleting either part alone and lowering either alone, so no
+// other pass makes this move. It runs in the last tier.
+func mergeSiblings() *pass {
+	derive := func(s *shrinker) []siblingMerge {
+		spans := s.out.Spans
+		n := len(s.choices) // those past the input's end read zeros
+		// The choices inside each span, by index range.
+		inside := func(sp Span) []int {
+			lo, _ := slices.BinarySearchFunc(s.choices, sp.Start, func(c Choice, off int) int { return c.Offset - off })
+			var cs []int
+			for k := lo; k < n && s.choices[k].End() <= sp.End; k++ {
+				cs = append(cs, k)
+			}
+			return cs
+		}
+		var merges []siblingMerge
+		for i, sp := range spans {
+			if sp.Start >= len(s.best) || sp.End <= sp.Start {
+				continue
+			}
+			ci := inside(sp)
+			if len(ci) == 0 {
+				continue
+			}
+			targets := 0
+			for j := i - 1; j >= 0 && targets < maxMergeTargets; j-- {
+				o := spans[j]
+				if o.Parent != sp.Parent || o.Label != sp.Label || o.End > sp.Start {
+					continue
+				}
+				cj := inside(o)
+				if len(cj) != len(ci) || !slices.EqualFunc(cj, ci, func(a, b int) bool { return s.choices[a].shape() == s.choices[b].shape() }) {
+					continue
+				}
+				var differ []int
+				for k := range ci {
+					if s.choices[ci[k]].Index(s.best) != s.choices[cj[k]].Index(s.best) {
+						differ = append(differ, k)
+					}
+				}
+				if len(differ) > 1 {
+					continue
+				}
+				at := differ
+				if len(at) == 0 {
+					at = make([]int, len(ci))
+					for k := range at {
+						at[k] = k
+					}
+				}
+				found := false
+				for _, k := range at {
+					c := s.choices[cj[k]]
+					if s.flagShape(c) {
+						continue // a flag or a coin holds no amount
+					}
+					a, b := c.Index(s.best), s.choices[ci[k]].Index(s.best)
+					for _, sum := range []uint64{a + b + 1, a + b} {
+						if sum > a && sum <= c.Max {
+							merges = append(merges, siblingMerge{span: i, choice: cj[k], index: sum})
+							found = true
+						}
+					}
+				}
+				if found {
+					targets++
+				}
+			}
+		}
+		return merges
+	}
+	return stepPass("merge siblings", 2, derive, func(s *shrinker, m siblingMerge) ([]byte, func(bool, *Outcome)) {
+		_, a, b, ok := s.spanRegion(m.span)
+		if !ok {
+			return nil, nil
+		}
+		c := s.choices[m.choice]
+		cand := padTo(slices.Clone(s.best), c.End())
+		copy(cand[c.Offset:c.End()], c.Encode(m.index))
+		return splice(cand, a, b, nil), nil
+	})
+}

@@ -245,6 +245,7 @@ func (s *shrinker) passes() []*pass {
 		lowerCommonOffset(),
 		rotateSpans(),
 		deleteSiblingRuns(),
+		mergeSiblings(),
 	}
 	s.stats.Passes = make([]PassStats, len(ps))
 	for i, p := range ps {
