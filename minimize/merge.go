@@ -154,8 +154,8 @@ const maxMergeTargets = 2
 // part holding their sum there, as two runs of one letter become one run
 // of their total length, or two moves in one direction one longer move.
 // Where they differ in one value, that value takes the sum; where they
-// are equal, each value in turn; never a flag's or a coin's (a shape
-// whose values are all 0 or 1). A value of index a merged with one of
+// are equal, each value in turn but a flag's or a coin's (see
+// usedAsFlag: equal parts hold the same flags, which hold no amount). A value of index a merged with one of
 // index b takes index a+b+1 (values counted from 1, as a length or a
 // count is) and then a+b (values counted from 0). A property on a total
 // rejects deleting either part alone and lowering either alone, so no
@@ -211,7 +211,7 @@ func mergeSiblings() *pass {
 				found := false
 				for _, k := range at {
 					c := s.choices[cj[k]]
-					if s.flagShape(c) {
+					if len(differ) == 0 && s.usedAsFlag(c) {
 						continue // a flag or a coin holds no amount
 					}
 					a, b := c.Index(s.best), s.choices[ci[k]].Index(s.best)
@@ -239,4 +239,24 @@ func mergeSiblings() *pass {
 		copy(cand[c.Offset:c.End()], c.Encode(m.index))
 		return splice(cand, a, b, nil), nil
 	})
+}
+
+// usedAsFlag reports whether c's shape holds only indices 0 and 1 in the
+// best input, and 1 somewhere: a flag or a coin, which holds no amount. A
+// shape that holds only 0 may be an amount at its least.
+func (s *shrinker) usedAsFlag(c Choice) bool {
+	sh, one := c.shape(), false
+	for _, o := range s.choices[:s.choicesInInput()] {
+		if o.shape() != sh {
+			continue
+		}
+		switch o.Index(s.best) {
+		case 0:
+		case 1:
+			one = true
+		default:
+			return false
+		}
+	}
+	return one
 }

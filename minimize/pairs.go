@@ -377,7 +377,11 @@ func lowerCommonOffset() *pass {
 //     gone; then each of the first few later nonzero values alone
 //     (a reference that counts back past the span to the value it names,
 //     as a back-reference's distance does, without the kinds of the later
-//     steps around it).
+//     steps around it); and each of the two nearest earlier values above
+//     index 1 of the span's own shapes (its choices past the input's end
+//     included, flags left out) lowered by one: what the span added to a
+//     total taken back from a like value before it (a step back deleted
+//     with the step forward before it made one shorter).
 func deleteAndAdjust() *pass {
 	// cutLast is the item that stands for the last nonzero choice.
 	const cutLast = -1
@@ -486,7 +490,31 @@ func deleteAndAdjust() *pass {
 					above = append(above, one)
 				}
 			}
-			for _, one := range append(above, atOne...) {
+			// And each of the nearest few earlier values above 1 of the
+			// span's own shapes alone: what the span added to a total, taken
+			// back from a like value before it (a step back undone with
+			// the step forward it followed made shorter).
+			// The span's shapes here count its choices past the input's end,
+			// which read zeros, and leave out flags.
+			var own []Choice
+			for _, c := range choices {
+				if c.Offset >= a && c.End() <= s.out.Spans[i].End && !s.usedAsFlag(c) && !slices.Contains(own, c.shape()) {
+					own = append(own, c.shape())
+				}
+			}
+			var before [][]byte
+			for k := len(choices) - 1; k >= 0 && len(before) < maxAdjustedEarlier; k-- {
+				c := choices[k]
+				if c.End() > a || !slices.Contains(own, c.shape()) {
+					continue
+				}
+				if v := c.Index(old); v > 1 {
+					one := slices.Clone(old)
+					copy(one[c.Offset:], c.Encode(v-1))
+					before = append(before, splice(one, a, b, nil))
+				}
+			}
+			for _, one := range slices.Concat(above, atOne, before) {
 				if !slices.ContainsFunc(cands, func(c []byte) bool { return bytes.Equal(c, one) }) {
 					cands = append(cands, one)
 				}
@@ -558,6 +586,10 @@ const (
 	maxAdjustedLater = 4
 	maxAdjustedAtOne = 3
 )
+
+// maxAdjustedEarlier is how many earlier values of a deleted span's
+// shapes deleteAndAdjust lowers one at a time with it.
+const maxAdjustedEarlier = 2
 
 // maxTradeProbes bounds the raises trade tries before giving up: 2, 4,
 // 8 and 16 more than the current value.

@@ -95,7 +95,8 @@ func All() []Benchmark {
 		floatFrac(), floatAbove(), floatSum(), floatStruct(), stringSet(), stringRepeat(), stringKeys(),
 		multiple(), sumMod3(),
 	}
-	return append(all, holdout()...)
+	all = append(all, holdout()...)
+	return append(all, probes()...)
 }
 
 // verdict is what a property decides about a value.
