@@ -56,6 +56,52 @@ type letterRun struct {
 	N int
 }
 
+// opTree is a digit or an operator applied to two subtrees.
+type opTree struct {
+	op   int // 0 +, 1 *
+	v    int
+	l, r *opTree
+}
+
+func (e *opTree) String() string {
+	if e.l == nil {
+		return strconv.Itoa(e.v)
+	}
+	return "(" + e.l.String() + "+*"[e.op:e.op+1] + e.r.String() + ")"
+}
+
+// opTreeGen draws expressions of digits, + and *, at most 5 levels deep.
+var opTreeGen = fuzzsrc.Recursive(
+	fuzzsrc.Map(fuzzsrc.IntRange(0, 9), func(v int) *opTree { return &opTree{v: v} }),
+	func(g fuzzsrc.Generator[*opTree]) fuzzsrc.Generator[*opTree] {
+		return fuzzsrc.Custom(func(t *fuzzsrc.T) *opTree {
+			return &opTree{op: fuzzsrc.IntRange(0, 1).Draw(t, "op"), l: g.Draw(t, "l"), r: g.Draw(t, "r")}
+		})
+	}, 5)
+
+// dirTree is a file of a size or a named directory of two entries.
+type dirTree struct {
+	name rune
+	size int
+	l, r *dirTree
+}
+
+func (n *dirTree) String() string {
+	if n.l == nil {
+		return strconv.Itoa(n.size)
+	}
+	return string(n.name) + "(" + n.l.String() + " " + n.r.String() + ")"
+}
+
+// dirTreeGen draws directory trees at most 5 levels deep.
+var dirTreeGen = fuzzsrc.Recursive(
+	fuzzsrc.Map(fuzzsrc.IntRange(0, 9), func(v int) *dirTree { return &dirTree{size: v} }),
+	func(g fuzzsrc.Generator[*dirTree]) fuzzsrc.Generator[*dirTree] {
+		return fuzzsrc.Custom(func(t *fuzzsrc.T) *dirTree {
+			return &dirTree{name: fuzzsrc.RuneFrom("abc").Draw(t, "name"), l: g.Draw(t, "l"), r: g.Draw(t, "r")}
+		})
+	}, 5)
+
 // picked is a list, an index into it and a tag drawn after both.
 type picked struct {
 	Xs   []int
@@ -560,6 +606,33 @@ func mechanisms() []property {
 				return depth+1 >= 4 && sum < 0
 			},
 			want: "(-1 ((0 0) 0))",
+		},
+		{
+			name:   "operators deep on the left",
+			reason: "expressions of digits, + and *, failing with two *s and a 9: (9*(0*0)); from ((9*0)*0) the inner node's kind and operator move past the 9 together (17 of 20 missed when only one choice moved)",
+			draw:   func(t *fuzzsrc.T) any { return opTreeGen.Draw(t, "e").String() },
+			fails:  func(v any) bool { s := v.(string); return strings.Count(s, "*") >= 2 && strings.Contains(s, "9") },
+			want:   "(9*(0*0))",
+		},
+		{
+			name:   "nested directories",
+			reason: "a tree of files (sizes 0..9) and directories named a to c, failing three directories deep with a file of size 7 when no directory is named a: b(7 b(b(0 0) 0)), the 7 pulled up to the root and the deep part last; a directory's kind and name move past its first entry together (14 of 20 missed when only one choice moved)",
+			draw:   func(t *fuzzsrc.T) any { return dirTreeGen.Draw(t, "t").String() },
+			fails: func(v any) bool {
+				s := v.(string)
+				depth, most := 0, 0
+				for _, r := range s {
+					switch r {
+					case '(':
+						depth++
+						most = max(most, depth)
+					case ')':
+						depth--
+					}
+				}
+				return most >= 3 && strings.Contains(s, "7") && !strings.Contains(s, "a")
+			},
+			want: "b(7 b(b(0 0) 0))",
 		},
 		// A deletion with a later value that counts back past it.
 		{

@@ -556,7 +556,9 @@ func deleteSiblingRuns() *pass {
 // rotation: a parent p(L, R) with L = c(C1, C2) reads as p(C1, c(C2, R)),
 // the child pulled up and the node pushed down to the right, where
 // shortlex order wants the larger parts; in a list of flagged elements
-// it moves a flag past an element. A swap of the two children would be
+// it moves a flag past an element. Where more than one choice opens the
+// node (its kind, then an operator), all of them move past its first
+// part of the node's own label. A swap of the two children would be
 // longer, and lowering the choice alone drops the child. The candidate
 // is tried only where it is smaller.
 func rotateSpans() *pass {
@@ -583,10 +585,24 @@ func rotateSpans() *pass {
 			}
 			// Spans that start together (a draw and the value it
 			// wraps) give the same rotation once.
-			if best >= 0 && !slices.ContainsFunc(rs, func(r rotation) bool {
-				return spans[r.at].Start == sp.Start && spans[r.child].End == spans[best].End
-			}) {
-				rs = append(rs, rotation{i, best})
+			add := func(child int) {
+				if child >= 0 && !slices.ContainsFunc(rs, func(r rotation) bool {
+					return spans[r.at].Start == sp.Start && spans[r.child].End == spans[child].End
+				}) {
+					rs = append(rs, rotation{i, child})
+				}
+			}
+			add(best)
+			// And the first part of sp's own label inside it, after more
+			// than one choice (a node's kind and its operator before its
+			// first subtree): all of them move past it.
+			for j := i + 1; j < len(spans) && spans[j].Start < sp.End; j++ {
+				if c := spans[j]; c.Label == sp.Label {
+					if c.Start > from && c.End < sp.End && c.End > c.Start {
+						add(j)
+					}
+					break
+				}
 			}
 		}
 		return rs
