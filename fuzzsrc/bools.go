@@ -7,7 +7,10 @@ import (
 )
 
 // Bool draws a bool, false and true equally likely, shrinking to false.
-func Bool() Generator[bool] { return WeightedBool(0.5) }
+func Bool() Generator[bool] { return boolGen }
+
+// boolGen is built once, as intGen is.
+var boolGen = WeightedBool(0.5)
 
 // WeightedBool draws a bool that is true with probability p, shrinking to
 // false. A p of 0 or less always gives false and 1 or more always true;

@@ -14,14 +14,22 @@ type Integer interface {
 }
 
 // Int draws any int, shrinking towards 0.
-func Int() Generator[int] { return IntegerRange(math.MinInt, math.MaxInt) }
+func Int() Generator[int] { return intGen }
 
 // IntRange draws an int in [lo, hi], shrinking towards the value in the
 // range closest to 0. It panics if lo > hi.
 func IntRange(lo, hi int) Generator[int] { return IntegerRange(lo, hi) }
 
 // Byte draws any byte, shrinking towards 0.
-func Byte() Generator[byte] { return IntegerRange[byte](0, math.MaxUint8) }
+func Byte() Generator[byte] { return byteGen }
+
+// intGen and byteGen are built once: a property that calls Byte() for
+// every draw in a loop would otherwise build a generator, and allocate
+// its closures, each time, which the fuzzer pays for in every execution.
+var (
+	intGen  = IntegerRange(math.MinInt, math.MaxInt)
+	byteGen = IntegerRange[byte](0, math.MaxUint8)
+)
 
 // Integers draws any value of the integer type I, shrinking towards 0:
 // Integers[int16](), Integers[uint64]().
