@@ -192,99 +192,89 @@ func prWalk() Benchmark {
 	})
 }
 
-// prHeap runs a program on a heap, drawn by a hand-written loop rather
-// than a collection, whose alloc reuses the oldest freed block without
-// checking its size, and fails when two live blocks overlap. A free
-// names its block by how far back it was allocated, a range that holds
-// one value while one block exists.
-func prHeap() Benchmark {
-	type block struct{ at, size int }
-	run := func(t *fuzzsrc.T) (prog []string, bad bool) {
-		var blocks []block
-		var live []bool
-		var free []int
-		next := 0
-		for fuzzsrc.Bool().Draw(t, "more") {
-			if fuzzsrc.Bool().Draw(t, "free") && len(blocks) > 0 {
-				h := len(blocks) - 1 - fuzzsrc.IntRange(0, len(blocks)-1).Draw(t, "back")
-				prog = append(prog, fmt.Sprintf("free(%d)", h))
-				if live[h] {
-					live[h] = false
-					free = append(free, h)
-				}
-				continue
-			}
-			size := fuzzsrc.IntRange(1, 3).Draw(t, "size")
-			at := next
-			if len(free) > 0 {
-				at = blocks[free[0]].at
-				free = free[1:]
-			} else {
-				next += size
-			}
-			prog = append(prog, fmt.Sprintf("new(%d)", size))
-			blocks = append(blocks, block{at, size})
-			live = append(live, true)
-			for i := range len(blocks) - 1 {
-				b, c := blocks[i], blocks[len(blocks)-1]
-				if live[i] && b.at < c.at+c.size && c.at < b.at+b.size {
-					return prog, true
-				}
-			}
+// fifoHeap is a heap whose alloc reuses the oldest freed block without
+// checking its size.
+type fifoHeap struct {
+	blocks [][2]int // start and size
+	live   []bool
+	free   []int
+	next   int
+	prog   []string
+}
+
+// alloc allocates size cells and reports whether the new block overlaps
+// a live one.
+func (h *fifoHeap) alloc(size int) bool {
+	at := h.next
+	if len(h.free) > 0 {
+		at = h.blocks[h.free[0]][0]
+		h.free = h.free[1:]
+	} else {
+		h.next += size
+	}
+	h.prog = append(h.prog, fmt.Sprintf("new(%d)", size))
+	h.blocks = append(h.blocks, [2]int{at, size})
+	h.live = append(h.live, true)
+	for i, b := range h.blocks[:len(h.blocks)-1] {
+		if h.live[i] && b[0] < at+size && at < b[0]+b[1] {
+			return true
 		}
-		return prog, false
 	}
-	type outcome struct {
-		prog []string
-		bad  bool
+	return false
+}
+
+// release frees the block allocated back blocks before the newest.
+func (h *fifoHeap) release(back int) {
+	i := len(h.blocks) - 1 - back
+	h.prog = append(h.prog, fmt.Sprintf("free(%d)", i))
+	if h.live[i] {
+		h.live[i] = false
+		h.free = append(h.free, i)
 	}
-	p := problem[outcome]{
-		gen: fuzzsrc.Custom(func(t *fuzzsrc.T) outcome { prog, bad := run(t); return outcome{prog, bad} }),
-		rgen: rapid.Custom(func(t *rapid.T) outcome {
-			// rapid draws the program's choices the same way.
-			var prog []string
-			n := rapid.IntRange(0, 12).Draw(t, "steps")
-			blocks, next := []block{}, 0
-			var live []bool
-			var free []int
-			for range n {
-				if rapid.Bool().Draw(t, "free") && len(blocks) > 0 {
-					h := len(blocks) - 1 - rapid.IntRange(0, len(blocks)-1).Draw(t, "back")
-					prog = append(prog, fmt.Sprintf("free(%d)", h))
-					if live[h] {
-						live[h] = false
-						free = append(free, h)
-					}
-					continue
-				}
-				size := rapid.IntRange(1, 3).Draw(t, "size")
-				at := next
-				if len(free) > 0 {
-					at = blocks[free[0]].at
-					free = free[1:]
-				} else {
-					next += size
-				}
-				prog = append(prog, fmt.Sprintf("new(%d)", size))
-				blocks = append(blocks, block{at, size})
-				live = append(live, true)
-				for i := range len(blocks) - 1 {
-					b, c := blocks[i], blocks[len(blocks)-1]
-					if live[i] && b.at < c.at+c.size && c.at < b.at+b.size {
-						return outcome{prog, true}
-					}
+}
+
+// heapOutcome is a heap program and whether it made blocks overlap.
+type heapOutcome struct {
+	prog []string
+	bad  bool
+}
+
+// prHeap runs a program on a fifoHeap, drawn by a hand-written loop
+// rather than a collection, and fails when two live blocks overlap. A
+// free names its block by how far back it was allocated, a range that
+// holds one value while one block exists.
+func prHeap() Benchmark {
+	p := problem[heapOutcome]{
+		gen: fuzzsrc.Custom(func(t *fuzzsrc.T) heapOutcome {
+			var h fifoHeap
+			for fuzzsrc.Bool().Draw(t, "more") {
+				if fuzzsrc.Bool().Draw(t, "free") && len(h.blocks) > 0 {
+					h.release(fuzzsrc.IntRange(0, len(h.blocks)-1).Draw(t, "back"))
+				} else if h.alloc(fuzzsrc.IntRange(1, 3).Draw(t, "size")) {
+					return heapOutcome{h.prog, true}
 				}
 			}
-			return outcome{prog, false}
+			return heapOutcome{h.prog, false}
 		}),
-		verdict: func(o outcome) verdict {
+		rgen: rapid.Custom(func(t *rapid.T) heapOutcome {
+			var h fifoHeap
+			for range rapid.IntRange(0, 12).Draw(t, "steps") {
+				if rapid.Bool().Draw(t, "free") && len(h.blocks) > 0 {
+					h.release(rapid.IntRange(0, len(h.blocks)-1).Draw(t, "back"))
+				} else if h.alloc(rapid.IntRange(1, 3).Draw(t, "size")) {
+					return heapOutcome{h.prog, true}
+				}
+			}
+			return heapOutcome{h.prog, false}
+		}),
+		verdict: func(o heapOutcome) verdict {
 			if o.bad {
 				return failedA
 			}
 			return pass
 		},
-		format: func(o outcome) string { return "[" + strings.Join(o.prog, "; ") + "]" },
-		size:   func(o outcome) int { return len(o.prog) },
+		format: func(o heapOutcome) string { return "[" + strings.Join(o.prog, "; ") + "]" },
+		size:   func(o heapOutcome) int { return len(o.prog) },
 	}
 	return p.fill(Benchmark{
 		Name:       "pr_heap",
