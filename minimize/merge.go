@@ -154,10 +154,11 @@ const maxMergeTargets = 2
 // part holding their sum there, as two runs of one letter become one run
 // of their total length, or two moves in one direction one longer move.
 // Where they differ in one value, that value takes the sum; where they
-// are equal, each value in turn but a flag's or a coin's (see
-// usedAsFlag: equal parts hold the same flags, which hold no amount). A value of index a merged with one of
-// index b takes index a+b+1 (values counted from 1, as a length or a
-// count is) and then a+b (values counted from 0). A property on a total
+// are equal, each value in turn but a flag's or a coin's (usedAsFlag:
+// equal parts hold the same flags, which hold no amount). A value of
+// index a merged with one of index b takes index a+b+1 (values counted
+// from 1, as a length or a count is) and then a+b (values counted from
+// 0). A property on a total
 // rejects deleting either part alone and lowering either alone, so no
 // other pass makes this move. It runs in the last tier.
 func mergeSiblings() *pass {
@@ -239,24 +240,4 @@ func mergeSiblings() *pass {
 		copy(cand[c.Offset:c.End()], c.Encode(m.index))
 		return splice(cand, a, b, nil), nil
 	})
-}
-
-// usedAsFlag reports whether c's shape holds only indices 0 and 1 in the
-// best input, and 1 somewhere: a flag or a coin, which holds no amount. A
-// shape that holds only 0 may be an amount at its least.
-func (s *shrinker) usedAsFlag(c Choice) bool {
-	sh, one := c.shape(), false
-	for _, o := range s.choices[:s.choicesInInput()] {
-		if o.shape() != sh {
-			continue
-		}
-		switch o.Index(s.best) {
-		case 0:
-		case 1:
-			one = true
-		default:
-			return false
-		}
-	}
-	return one
 }

@@ -35,17 +35,24 @@ func (s *shrinker) numericPair(step int) (ci, cj Choice, ok bool) {
 	return ci, cj, true
 }
 
-// flagShape reports whether every choice of c's shape in the best input
-// holds index 0 or 1: a shape used as a flag or a coin, whatever its
-// range.
-func (s *shrinker) flagShape(c Choice) bool {
-	sh := c.shape()
+// usedAsFlag reports whether c's shape holds only indices 0 and 1 in the
+// best input, and 1 somewhere: a flag or a coin, which holds no amount. A
+// shape that holds only 0 may be an amount at its least.
+func (s *shrinker) usedAsFlag(c Choice) bool {
+	sh, one := c.shape(), false
 	for _, o := range s.choices[:s.choicesInInput()] {
-		if o.shape() == sh && o.Index(s.best) > 1 {
+		if o.shape() != sh {
+			continue
+		}
+		switch o.Index(s.best) {
+		case 0:
+		case 1:
+			one = true
+		default:
 			return false
 		}
 	}
-	return true
+	return one
 }
 
 // withMagnitudes returns base with choices a and b (holding indices ia
@@ -91,7 +98,7 @@ func lowerPairs() *pass {
 			// Two values at index 1 of a shape that holds nothing larger
 			// (two "more" flags, two coins that came up) are equal values,
 			// which lowerDuplicates lowers together.
-			if mi == 0 || mj == 0 || vi == 1 && vj == 1 && s.flagShape(ci) {
+			if mi == 0 || mj == 0 || vi == 1 && vj == 1 && s.usedAsFlag(ci) {
 				return nil, nil
 			}
 			old := s.best
