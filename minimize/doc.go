@@ -68,9 +68,10 @@
 // digit; or one of its set bits cleared: a word of flags), move the choice that opens a span past the first part
 // inside it (in a tree, a rotation: p(c(C1, C2), R) becomes
 // p(C1, c(C2, R))), delete runs of two to four consecutive sibling
-// spans at once (parts that cancel out only together), and delete a span
+// spans at once (parts that cancel out only together), delete a span
 // with its value added into a like sibling's (two parts become one
-// holding their total). The gate retries
+// holding their total), and make two negative values positive together
+// (a ratio or a product keeps its sign). The gate retries
 // a candidate that was not kept with the later choices whose ranges it
 // narrowed re-encoded to their old values, for draws that depend on
 // earlier ones (a choice whose range now holds one value, and so reads

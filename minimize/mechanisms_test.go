@@ -565,6 +565,25 @@ func mechanisms() []property {
 			},
 			want: [][3]int{{0, 3, 0}},
 		},
+		// Two signs that must flip together.
+		{
+			name:   "inexact quotient",
+			reason: "two ints in -1000..1000 whose quotient is 3 with a remainder: [13 4]; from [-13 -4] flipping either sign alone makes the quotient -3 (9 of 20 missed without flipping pairs)",
+			draw: func(t *fuzzsrc.T) any {
+				return [2]int{fuzzsrc.IntRange(-1000, 1000).Draw(t, "a"), fuzzsrc.IntRange(-1000, 1000).Draw(t, "b")}
+			},
+			fails: func(v any) bool { p := v.([2]int); return p[1] != 0 && p[0]/p[1] == 3 && p[0]%p[1] != 0 },
+			want:  [2]int{13, 4},
+		},
+		{
+			name:   "large product",
+			reason: "two ints in -30..30 whose product passes 50: [2 26]; from two negatives no single sign flips (12 of 20 missed without flipping pairs), and from [3 17] the trade's probe past 30 tries 30 (16 of 20 missed when it gave up there)",
+			draw: func(t *fuzzsrc.T) any {
+				return [2]int{fuzzsrc.IntRange(-30, 30).Draw(t, "a"), fuzzsrc.IntRange(-30, 30).Draw(t, "b")}
+			},
+			fails: func(v any) bool { p := v.([2]int); return p[0]*p[1] > 50 },
+			want:  [2]int{2, 26},
+		},
 		// Words of flags.
 		{
 			name:   "flag word",

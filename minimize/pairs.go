@@ -603,7 +603,8 @@ const maxAdjustedEarlier = 2
 const maxTradeProbes = 4
 
 // trade runs cand(r), a candidate with one value lowered and a later one
-// raised by r, for r = 2, 4, 8, ..., and on the first kept, searches down
+// raised by r, for r = 2, 4, 8, ... (a raise past the later value's range
+// is its largest instead, the last probe), and on the first kept, searches down
 // to refused, the largest raise known not to be kept (1, a move of one,
 // where redistributePairs tried it), for the least raise that is kept.
 // Every candidate is shortlex-smaller than the input it comes from,
@@ -614,6 +615,22 @@ func trade(s *shrinker, refused uint64, cand func(r uint64) []byte) {
 		hi := uint64(2) << k
 		c := cand(hi)
 		if c == nil {
+			// Past the later value's range: its largest raise instead,
+			// found without running anything, and the last probe.
+			top := lo
+			for h := hi; top+1 < h; {
+				if mid := top + (h-top)/2; cand(mid) != nil {
+					top = mid
+				} else {
+					h = mid
+				}
+			}
+			if top <= lo {
+				return
+			}
+			if kept, _ := s.consider(cand(top)); kept {
+				searchDown(s, lo, top, cand)
+			}
 			return
 		}
 		if kept, _ := s.consider(c); !kept {
@@ -649,4 +666,47 @@ func (s *shrinker) nextOfShape(i, j int) bool {
 		}
 	}
 	return true
+}
+
+// flipSignPairs makes two negative values of one shape positive at once,
+// keeping their magnitudes: positive values come first in a signed
+// draw's order, and a property on their ratio or their product (a
+// quotient of 3, a slope of 2) rejects flipping either alone. It runs
+// in the last tier.
+func flipSignPairs() *pass {
+	derive := func(s *shrinker) [][2]int {
+		var neg []int
+		for i, c := range s.choices[:s.choicesInInput()] {
+			if c.Below == 0 || c.End() > len(s.best) {
+				continue
+			}
+			if n, m := c.signed(c.Index(s.best)); n && m > 0 {
+				neg = append(neg, i)
+			}
+		}
+		var pairs [][2]int
+		for x, i := range neg {
+			for _, j := range neg[x+1:] {
+				if s.choices[i].shape() == s.choices[j].shape() {
+					pairs = append(pairs, [2]int{i, j})
+				}
+			}
+		}
+		return pairs
+	}
+	return stepPass("flip sign pairs", 2, derive, func(s *shrinker, p [2]int) ([]byte, func(bool, *Outcome)) {
+		ci, cj := s.choices[p[0]], s.choices[p[1]]
+		vi, vj := ci.Index(s.best), cj.Index(s.best)
+		_, mi := ci.signed(vi)
+		_, mj := cj.signed(vj)
+		ii, ok1 := ci.unsigned(false, mi)
+		ij, ok2 := cj.unsigned(false, mj)
+		if !ok1 || !ok2 {
+			return nil, nil
+		}
+		cand := slices.Clone(s.best)
+		copy(cand[ci.Offset:], ci.Encode(ii))
+		copy(cand[cj.Offset:], cj.Encode(ij))
+		return cand, nil
+	})
 }

@@ -246,6 +246,7 @@ func (s *shrinker) passes() []*pass {
 		rotateSpans(),
 		deleteSiblingRuns(),
 		mergeSiblings(),
+		flipSignPairs(),
 	}
 	s.stats.Passes = make([]PassStats, len(ps))
 	for i, p := range ps {
