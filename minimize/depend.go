@@ -40,7 +40,14 @@ func (s *shrinker) keepLaterValues(cand []byte, out *Outcome) []byte {
 	for q < min(len(old), len(cand))-p && old[len(old)-1-q] == cand[len(cand)-1-q] {
 		q++
 	}
-	changedEnd, shift := len(old)-q, len(old)-len(cand)
+	return s.realign(cand, out, len(old)-q, len(old)-len(cand))
+}
+
+// realign is keepLaterValues for a candidate whose change to the best
+// input ends at changedEnd and moved the choices after it shift bytes
+// earlier.
+func (s *shrinker) realign(cand []byte, out *Outcome, changedEnd, shift int) []byte {
+	old := s.best
 	var res []byte
 	for _, c := range s.choices {
 		if c.Offset < changedEnd {

@@ -41,7 +41,7 @@ type jumpKey struct {
 // of a choice with max+1 values, in order: half of m, then m-3 to
 // m-maxStride and m-decimalStride, or m-3 to m-smallStride in a small
 // domain, those above zero, then m less each of its set bits above those
-// steps, highest first.
+// steps, highest first, then values below m with as many set bits.
 func jumpTargets(m, max uint64) []uint64 {
 	var ts []uint64
 	if m >= 4 {
@@ -64,6 +64,26 @@ func jumpTargets(m, max uint64) []uint64 {
 	for k := bits.Len64(m) - 1; k >= 0 && uint64(1)<<k > last && uint64(1)<<k > decimalStride; k-- {
 		if b := uint64(1) << k; m&b != 0 && m-b != m>>1 {
 			ts = append(ts, m-b)
+		}
+	}
+	// Then values below m with as many set bits, for a property on how
+	// many are set (a parity, a number of flags, one of them high):
+	// clearing one breaks the count and steps change many low bits. They
+	// are the least such values, with m's highest set bit and without it,
+	// and m with its highest set bit moved into the highest clear bit
+	// below it (repeated, it walks that bit down).
+	if n := bits.OnesCount64(m); n > 1 && n < bits.Len64(m) {
+		k := bits.Len64(m) - 1
+		j := k - 1
+		for m&(1<<j) != 0 {
+			j--
+		}
+		top := uint64(1) << k
+		for _, t := range []uint64{top | (1<<(n-1) - 1), 1<<n - 1, m - top + 1<<j} {
+			// m-1 and m-2 are known to pass (see jumpLower).
+			if t+2 < m && !slices.Contains(ts, t) {
+				ts = append(ts, t)
+			}
 		}
 	}
 	return ts

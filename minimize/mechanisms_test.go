@@ -2,7 +2,9 @@ package minimize_test
 
 import (
 	"context"
+	"fmt"
 	"math"
+	"math/bits"
 	"slices"
 	"sort"
 	"strconv"
@@ -568,12 +570,12 @@ func mechanisms() []property {
 		// Two signs that must flip together.
 		{
 			name:   "inexact quotient",
-			reason: "two ints in -1000..1000 whose quotient is 3 with a remainder: [13 4]; from [-13 -4] flipping either sign alone makes the quotient -3 (9 of 20 missed without flipping pairs)",
+			reason: "two ints in -1000..1000 whose quotient is 3 with a remainder: [7 2] (b >= 2, a = 3b+1); from [-13 -4] flipping either sign alone makes the quotient -3 (9 of 20 missed without flipping pairs), and from [13 4] only lowering both along 3:1 keeps the quotient (20 of 20 ended there without lowering along the ratio)",
 			draw: func(t *fuzzsrc.T) any {
 				return [2]int{fuzzsrc.IntRange(-1000, 1000).Draw(t, "a"), fuzzsrc.IntRange(-1000, 1000).Draw(t, "b")}
 			},
 			fails: func(v any) bool { p := v.([2]int); return p[1] != 0 && p[0]/p[1] == 3 && p[0]%p[1] != 0 },
-			want:  [2]int{13, 4},
+			want:  [2]int{7, 2},
 		},
 		{
 			name:   "large product",
@@ -583,6 +585,76 @@ func mechanisms() []property {
 			},
 			fails: func(v any) bool { p := v.([2]int); return p[0]*p[1] > 50 },
 			want:  [2]int{2, 26},
+		},
+		// Trades whose raise is larger than the lowered value's step.
+		{
+			name:   "wrapping line total",
+			reason: "a uint8 price and quantity whose uint8 product wraps: [2 128]; from [4 64] lowering the price by one needs the quantity raised by 22, past the trade's old reach of 16 (6 of 20 missed with it)",
+			draw: func(t *fuzzsrc.T) any {
+				return [2]uint8{fuzzsrc.Integers[uint8]().Draw(t, "price"), fuzzsrc.Integers[uint8]().Draw(t, "qty")}
+			},
+			fails: func(v any) bool { p := v.([2]uint8); return int(p[0]*p[1]) != int(p[0])*int(p[1]) },
+			want:  [2]uint8{2, 128},
+		},
+		{
+			name:   "overflowing determinant",
+			reason: "a 2x2 int8 matrix whose determinant overflows int8: [0 1 -128 0]; from [0 2 -64 0] the trade raises -64 by 64, and from [0 -2 64 0] both signs flip at once, a negative and a positive (20 of 20 missed with the old reach and two negatives only)",
+			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.SliceOfN(fuzzsrc.Integers[int8](), 4, 4).Draw(t, "m") },
+			fails: func(v any) bool {
+				m := v.([]int8)
+				return int(m[0]*m[3]-m[1]*m[2]) != int(m[0])*int(m[3])-int(m[1])*int(m[2])
+			},
+			want: []int8{0, 1, -128, 0},
+		},
+		// Signs flipped where the other side is shorter.
+		{
+			name:   "wrapping pair sum",
+			reason: "two int16 whose sum wraps: [1 32767]; from [-1 -32768] flipping both signs needs +32768, which int16 lacks, so the second takes +32767 (9 of 20 missed when the flip gave up there)",
+			draw: func(t *fuzzsrc.T) any {
+				return [2]int16{fuzzsrc.Integers[int16]().Draw(t, "a"), fuzzsrc.Integers[int16]().Draw(t, "b")}
+			},
+			fails: func(v any) bool { p := v.([2]int16); return int(p[0]+p[1]) != int(p[0])+int(p[1]) },
+			want:  [2]int16{1, 32767},
+		},
+		// Values in a fixed proportion.
+		{
+			name:   "slope of two",
+			reason: "a step dx, dy in -50..50 with dy = 2dx and dx > 3: [4 8]; lowering either alone or both by one breaks the slope, lowering along 1:2 keeps it (20 of 20 missed without lowering along the ratio)",
+			draw: func(t *fuzzsrc.T) any {
+				return [2]int{fuzzsrc.IntRange(-50, 50).Draw(t, "dx"), fuzzsrc.IntRange(-50, 50).Draw(t, "dy")}
+			},
+			fails: func(v any) bool { d := v.([2]int); return d[0] > 3 && d[1] == 2*d[0] },
+			want:  [2]int{4, 8},
+		},
+		{
+			name:   "scaled recipe",
+			reason: "eggs in 0..100 and flour in 0..300 grams where the recipe needs flour = 3 eggs, more than 2 eggs: [3 9]; the two ranges differ, and only lowering along 1:3 keeps the recipe (20 of 20 missed without lowering along the ratio)",
+			draw: func(t *fuzzsrc.T) any {
+				return [2]int{fuzzsrc.IntRange(0, 100).Draw(t, "eggs"), fuzzsrc.IntRange(0, 300).Draw(t, "flour")}
+			},
+			fails: func(v any) bool { r := v.([2]int); return r[0] > 2 && r[1] == 3*r[0] },
+			want:  [2]int{3, 9},
+		},
+		// Words whose property counts set bits.
+		{
+			name:   "odd popcount",
+			reason: "a uint32 with an odd number of set bits, at least 5: 31; from 0x4f (1001111) clearing a bit leaves four and lowering by steps loses bits, the least value with five set bits is 31 (17 of 20 missed without it)",
+			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.Integers[uint32]().Draw(t, "x") },
+			fails: func(v any) bool {
+				n := bits.OnesCount32(v.(uint32))
+				return n%2 == 1 && n >= 5
+			},
+			want: uint32(31),
+		},
+		{
+			name:   "three permissions, one high",
+			reason: "a uint16 mask of exactly three permissions, one of bit 8 or above: 0x0103; a cleared bit leaves two, and steps below a set high bit change many low ones: from 0x0181 the least with three set bits and bit 8 is 0x0103 (14 of 20 missed without it)",
+			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.Integers[uint16]().Draw(t, "perms") },
+			fails: func(v any) bool {
+				m := v.(uint16)
+				return bits.OnesCount16(m) == 3 && m >= 0x100
+			},
+			want: uint16(0x0103),
 		},
 		// Words of flags.
 		{
@@ -701,6 +773,82 @@ func mechanisms() []property {
 				return false
 			},
 			want: []int{2, 0},
+		},
+		// Steps of a hand-written loop that must be moved to the end.
+		{
+			name:   "counter of a set",
+			reason: "a hand loop of add(v)/remove(v), v in 0..3, on a set whose remove of an absent value other than 0 still counts down; fails when 0 is in the set and the count is off: [remove(1) add(0)], whose add(0) ends in zeros and comes last; from [add(0) remove(1)] no deletion or lowering helps, and the steps are no spans to sort (13 of 20 missed without moving blocks)",
+			draw: func(t *fuzzsrc.T) any {
+				var prog []string
+				for fuzzsrc.Bool().Draw(t, "more") {
+					op := "add"
+					if fuzzsrc.Bool().Draw(t, "remove") {
+						op = "remove"
+					}
+					prog = append(prog, fmt.Sprintf("%s(%d)", op, fuzzsrc.IntRange(0, 3).Draw(t, "v")))
+				}
+				return prog
+			},
+			fails: func(v any) bool {
+				set, count := map[int]bool{}, 0
+				for _, step := range v.([]string) {
+					var x int
+					if _, err := fmt.Sscanf(step, "add(%d)", &x); err == nil {
+						if !set[x] {
+							count++
+						}
+						set[x] = true
+					} else {
+						fmt.Sscanf(step, "remove(%d)", &x)
+						if set[x] || x != 0 {
+							count--
+						}
+						delete(set, x)
+					}
+				}
+				return set[0] && count != len(set)
+			},
+			want: []string{"remove(1)", "add(0)"},
+		},
+		{
+			name:   "heap reuse",
+			reason: "a hand loop of new(1..3) and free(k back) on a heap whose new reuses the oldest freed block at any size; fails when live blocks overlap: [new(1) free(0) new(2) new(1)], where the last new(1) ends in zeros; from [new(1) new(1) free(0) new(2)] the second step moves to the end, and the free then reads nothing and the bytes after it are realigned (6 of 20 missed without moving blocks)",
+			draw: func(t *fuzzsrc.T) any {
+				type block struct{ at, size int }
+				var blocks []block
+				var live []bool
+				var free []int
+				next := 0
+				var prog []string
+				for fuzzsrc.Bool().Draw(t, "more") {
+					if fuzzsrc.Bool().Draw(t, "free") && len(blocks) > 0 {
+						i := len(blocks) - 1 - fuzzsrc.IntRange(0, len(blocks)-1).Draw(t, "back")
+						prog = append(prog, fmt.Sprintf("free(%d)", i))
+						if live[i] {
+							live[i] = false
+							free = append(free, i)
+						}
+						continue
+					}
+					size := fuzzsrc.IntRange(1, 3).Draw(t, "size")
+					at := next
+					if len(free) > 0 {
+						at, free = blocks[free[0]].at, free[1:]
+					} else {
+						next += size
+					}
+					prog = append(prog, fmt.Sprintf("new(%d)", size))
+					for i, b := range blocks {
+						if live[i] && b.at < at+size && at < b.at+b.size {
+							return append(prog, "overlap")
+						}
+					}
+					blocks, live = append(blocks, block{at, size}), append(live, true)
+				}
+				return prog
+			},
+			fails: func(v any) bool { p := v.([]string); return len(p) > 0 && p[len(p)-1] == "overlap" },
+			want:  []string{"new(1)", "free(0)", "new(2)", "new(1)", "overlap"},
 		},
 		{
 			name:   "distinct values",

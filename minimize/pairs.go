@@ -190,7 +190,12 @@ func redistributePairs() *pass {
 					// Neither move kept: the next value may need to rise by
 					// more than the first falls (a product, not a sum, or a
 					// digit that carries into the next).
-					trade(s, refused, func(r uint64) []byte { return withMagnitudes(old, ci, vi, mi-1, cj, vj, mj+r) })
+					trade(s, refused, mj, func(r uint64) []byte {
+						if mj+r < mj {
+							return nil // past every magnitude
+						}
+						return withMagnitudes(old, ci, vi, mi-1, cj, vj, mj+r)
+					})
 				}
 			}
 		},
@@ -598,21 +603,24 @@ const (
 // shapes deleteAndAdjust lowers one at a time with it.
 const maxAdjustedEarlier = 2
 
-// maxTradeProbes bounds the raises trade tries before giving up: 2, 4,
-// 8 and 16 more than the current value.
-const maxTradeProbes = 4
+// minTradeReach is the least raise trade probes up to, whatever the
+// later value's size.
+const minTradeReach = 16
 
 // trade runs cand(r), a candidate with one value lowered and a later one
-// raised by r, for r = 2, 4, 8, ... (a raise past the later value's range
-// is its largest instead, the last probe), and on the first kept, searches down
-// to refused, the largest raise known not to be kept (1, a move of one,
-// where redistributePairs tried it), for the least raise that is kept.
-// Every candidate is shortlex-smaller than the input it comes from,
-// whatever r, since the earlier value is lower.
-func trade(s *shrinker, refused uint64, cand func(r uint64) []byte) {
-	lo := refused
-	for k := range maxTradeProbes {
-		hi := uint64(2) << k
+// (of magnitude later) raised by r, for r = 2, 4, 8, ... up to the first
+// power of two at or past the later value's own magnitude (and at least
+// minTradeReach): lowering a factor a >= 2 of a product by one needs the
+// other factor b raised to b*a/(a-1) <= 2b, so a raise of b covers every
+// product and a total that one unit of the first buys less of. A raise
+// past the later value's range is its largest instead, the last probe. On
+// the first kept, it searches down to refused, the largest raise known not
+// to be kept (1, a move of one, where redistributePairs tried it), for the
+// least raise that is kept. Every candidate is shortlex-smaller than the
+// input it comes from, whatever r, since the earlier value is lower.
+func trade(s *shrinker, refused, later uint64, cand func(r uint64) []byte) {
+	lo, reach := refused, max(minTradeReach, later)
+	for hi := uint64(2); ; hi *= 2 {
 		c := cand(hi)
 		if c == nil {
 			// Past the later value's range: its largest raise instead,
@@ -633,12 +641,14 @@ func trade(s *shrinker, refused uint64, cand func(r uint64) []byte) {
 			}
 			return
 		}
-		if kept, _ := s.consider(c); !kept {
-			lo = hi
-			continue
+		if kept, _ := s.consider(c); kept {
+			searchDown(s, lo, hi, cand)
+			return
 		}
-		searchDown(s, lo, hi, cand)
-		return
+		if hi >= reach || hi >= 1<<63 {
+			return
+		}
+		lo = hi
 	}
 }
 
@@ -668,45 +678,140 @@ func (s *shrinker) nextOfShape(i, j int) bool {
 	return true
 }
 
-// flipSignPairs makes two negative values of one shape positive at once,
-// keeping their magnitudes: positive values come first in a signed
-// draw's order, and a property on their ratio or their product (a
-// quotient of 3, a slope of 2) rejects flipping either alone. It runs
-// in the last tier.
+// flipSignPairs flips the signs of two values of one shape at once, the
+// earlier negative, so that it becomes positive and the input smaller
+// (positive values come first in a signed draw's order): a property on
+// their ratio or their product (a quotient of 3, a slope of 2, a
+// determinant's sign) rejects flipping either alone. Each keeps its
+// magnitude, or takes the largest on the other side where that side is
+// shorter (the least value of a two's-complement type has no mirror). It
+// runs in the last tier.
 func flipSignPairs() *pass {
 	derive := func(s *shrinker) [][2]int {
-		var neg []int
-		for i, c := range s.choices[:s.choicesInInput()] {
-			if c.Below == 0 || c.End() > len(s.best) {
+		var pairs [][2]int
+		n := s.choicesInInput()
+		for i, c := range s.choices[:n] {
+			if c.Below == 0 {
 				continue
 			}
-			if n, m := c.signed(c.Index(s.best)); n && m > 0 {
-				neg = append(neg, i)
+			if neg, m := c.signed(c.Index(s.best)); !neg || m == 0 {
+				continue
 			}
-		}
-		var pairs [][2]int
-		for x, i := range neg {
-			for _, j := range neg[x+1:] {
-				if s.choices[i].shape() == s.choices[j].shape() {
-					pairs = append(pairs, [2]int{i, j})
+			for j := i + 1; j < n; j++ {
+				d := s.choices[j]
+				if d.shape() != c.shape() || d.Index(s.best) == 0 {
+					continue
 				}
+				pairs = append(pairs, [2]int{i, j})
 			}
 		}
 		return pairs
 	}
 	return stepPass("flip sign pairs", 2, derive, func(s *shrinker, p [2]int) ([]byte, func(bool, *Outcome)) {
-		ci, cj := s.choices[p[0]], s.choices[p[1]]
+		cand := slices.Clone(s.best)
+		for _, k := range p {
+			c := s.choices[k]
+			neg, m := c.signed(c.Index(s.best))
+			side := c.Below // magnitudes on the side the value goes to
+			if neg {
+				side = c.Max - c.Below
+			}
+			i, ok := c.unsigned(!neg, min(m, side))
+			if !ok || side == 0 {
+				return nil, nil
+			}
+			copy(cand[c.Offset:], c.Encode(i))
+		}
+		return cand, nil
+	})
+}
+
+// maxRatioTerm bounds the terms of the step lowerAlongRatio takes: a
+// ratio of two values is rounded to the nearest p:q with p, q at most
+// this.
+const maxRatioTerm = 8
+
+// ratioStep returns the step p:q, with p and q in 1..maxRatioTerm and
+// at most a and b, whose ratio is nearest a:b (the smaller terms on a
+// tie), or ok false if a or b is zero.
+func ratioStep(a, b uint64) (p, q uint64, ok bool) {
+	if a == 0 || b == 0 {
+		return 0, 0, false
+	}
+	best := ^uint64(0)
+	for x := uint64(1); x <= min(maxRatioTerm, a); x++ {
+		for y := uint64(1); y <= min(maxRatioTerm, b); y++ {
+			// |x/y - a/b| compared as |x*b - y*a| / (y*b), scaled by the
+			// common b: |x*b - y*a| / y, compared by cross-multiplying.
+			d := x*b - y*a
+			if y*a > x*b {
+				d = y*a - x*b
+			}
+			if best == ^uint64(0) || d*q < best*y {
+				p, q, best = x, y, d
+			}
+		}
+	}
+	return p, q, true
+}
+
+// lowerAlongRatio lowers the magnitudes of two values in proportion to
+// them, k steps of p and q where p:q is their ratio rounded to small
+// terms (see ratioStep), keeping their signs: a property on a linear
+// relation between two values (dy = 2*dx, a width three times a height)
+// rejects lowering either alone and lowering both by the same amount.
+// It takes pairs of any two values, of one shape or not, so it also
+// lowers two equal values of different ranges together; a pair of one
+// shape at 1:1 is lowerPairs' step, and flags hold no amount. It runs in
+// the last tier.
+func lowerAlongRatio() *pass {
+	type ratioPair struct{ i, j int }
+	derive := func(s *shrinker) []ratioPair {
+		var amounts []int
+		for i, c := range s.choices[:s.choicesInInput()] {
+			if c.End() > len(s.best) || c.Max < 2 {
+				continue
+			}
+			if _, m := c.signed(c.Index(s.best)); m > 0 && !s.usedAsFlag(c) {
+				amounts = append(amounts, i)
+			}
+		}
+		var pairs []ratioPair
+		for x, i := range amounts {
+			for _, j := range amounts[x+1:] {
+				pairs = append(pairs, ratioPair{i, j})
+			}
+		}
+		return pairs
+	}
+	return stepPass("lower along ratio", 2, derive, func(s *shrinker, rp ratioPair) ([]byte, func(bool, *Outcome)) {
+		ci, cj := s.choices[rp.i], s.choices[rp.j]
 		vi, vj := ci.Index(s.best), cj.Index(s.best)
 		_, mi := ci.signed(vi)
 		_, mj := cj.signed(vj)
-		ii, ok1 := ci.unsigned(false, mi)
-		ij, ok2 := cj.unsigned(false, mj)
-		if !ok1 || !ok2 {
+		p, q, ok := ratioStep(mi, mj)
+		if !ok || p == 1 && q == 1 && ci.shape() == cj.shape() {
 			return nil, nil
 		}
-		cand := slices.Clone(s.best)
-		copy(cand[ci.Offset:], ci.Encode(ii))
-		copy(cand[cj.Offset:], cj.Encode(ij))
-		return cand, nil
+		old := s.best
+		lower := func(k uint64) []byte {
+			if k*p > mi || k*q > mj {
+				return nil
+			}
+			return withMagnitudes(old, ci, vi, mi-k*p, cj, vj, mj-k*q)
+		}
+		return lower(1), func(kept bool, _ *Outcome) {
+			if !kept {
+				return
+			}
+			findInteger(func(n int) bool {
+				c := lower(uint64(n) + 1)
+				if c == nil {
+					return false
+				}
+				kept, _ := s.consider(c)
+				return kept
+			})
+		}
 	})
 }

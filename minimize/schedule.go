@@ -247,6 +247,8 @@ func (s *shrinker) passes() []*pass {
 		deleteSiblingRuns(),
 		mergeSiblings(),
 		flipSignPairs(),
+		lowerAlongRatio(),
+		moveAlignedBlocks(),
 	}
 	s.stats.Passes = make([]PassStats, len(ps))
 	for i, p := range ps {

@@ -144,3 +144,12 @@ func (s *shrinker) innermostRest(c Choice) int {
 	}
 	return end
 }
+
+// spanRegions returns the regions [Start, End) that spans cover.
+func spanRegions(spans []Span) map[[2]int]bool {
+	regions := make(map[[2]int]bool, len(spans))
+	for _, sp := range spans {
+		regions[[2]int{sp.Start, sp.End}] = true
+	}
+	return regions
+}

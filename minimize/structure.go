@@ -484,15 +484,12 @@ const maxAlignedBlock = 8
 func deleteAlignedBlocks() *pass {
 	derive := func(s *shrinker) [][2]int {
 		n := s.choicesInInput()
-		starts := map[[2]int]bool{} // the regions spans cover
-		for _, sp := range s.out.Spans {
-			starts[[2]int{sp.Start, sp.End}] = true
-		}
+		spans := spanRegions(s.out.Spans)
 		var blocks [][2]int
 		for k := 3; k <= maxAlignedBlock; k++ {
 			for j := 0; j+k < n; j++ {
 				first, next := s.choices[j], s.choices[j+k]
-				if first.shape() != next.shape() || starts[[2]int{first.Offset, next.Offset}] {
+				if first.shape() != next.shape() || spans[[2]int{first.Offset, next.Offset}] {
 					continue
 				}
 				blocks = append(blocks, [2]int{j, k})
@@ -616,5 +613,48 @@ func rotateSpans() *pass {
 			return nil, nil
 		}
 		return s.normalize(splice(old, sp.Start, child.End, moved)), nil
+	})
+}
+
+// moveAlignedBlocks moves a block of 2 to maxAlignedBlock consecutive
+// choices that ends in a zero byte to the end of the input, so that its
+// trailing zeros come last and cost nothing: in a loop that stops on a
+// flag read past the end (or on a failure), the block runs last. A block
+// is aligned as deleteAlignedBlocks' are: a choice of its first choice's
+// shape comes right after it, so what follows slides into its place and
+// reads as it did. It is the move sortSiblings makes for a sibling that
+// ends in zeros, for the steps of a loop that records no spans (a
+// program drawn by hand, whose step order matters); a block that is one
+// span is left to sortSiblings. It runs in the last tier.
+func moveAlignedBlocks() *pass {
+	derive := func(s *shrinker) [][2]int {
+		n := s.choicesInInput()
+		spans := spanRegions(s.out.Spans)
+		var blocks [][2]int
+		for k := 2; k <= maxAlignedBlock; k++ {
+			for j := 0; j+k < n; j++ {
+				first, next := s.choices[j], s.choices[j+k]
+				if first.shape() != next.shape() || s.best[next.Offset-1] != 0 || spans[[2]int{first.Offset, next.Offset}] {
+					continue
+				}
+				blocks = append(blocks, [2]int{j, k})
+			}
+		}
+		return blocks
+	}
+	return stepPass("move aligned blocks", 2, derive, func(s *shrinker, b [2]int) ([]byte, func(bool, *Outcome)) {
+		first, next := s.choices[b[0]], s.choices[b[0]+b[1]]
+		block := s.best[first.Offset:next.Offset]
+		cand := append(splice(s.best, first.Offset, next.Offset, nil), block...)
+		return cand, func(kept bool, out *Outcome) {
+			// What followed the block moved back by its length, and a
+			// range there may have narrowed (a reference into the steps
+			// before it): keep the values it held.
+			if !kept && out != nil {
+				if re := s.realign(cand, out, next.Offset, len(block)); re != nil {
+					s.consider(re)
+				}
+			}
+		}
 	})
 }
