@@ -65,7 +65,8 @@ const maxFracBits = 10
 // down and up, for k from 0 to maxFracBits; and its fraction r on the
 // integer parts 1, half its own and one less, which moves a value below
 // 1 to a simpler exponent (0.5078125 becomes 1.5078125, simpler than
-// every value below 1).
+// every value below 1); and its significand at simpler exponents (see
+// simplerExponents).
 func (g *floatGen) simpler(sp *floatSpace, i uint64) []uint64 {
 	v := g.f.Value(g.f.Decode(sp.code(i)))
 	if math.IsInf(v, 0) || math.IsNaN(v) || v == math.Trunc(v) {
@@ -78,6 +79,12 @@ func (g *floatGen) simpler(sp *floatSpace, i uint64) []uint64 {
 	}
 	n, r := math.Modf(v)
 	vals = append(vals, 1+r, math.Floor(n/2)+r, n-1+r)
+	// The same significand at simpler exponents: for a property that
+	// scaling by a power of two keeps (a rounding error, a relative
+	// tolerance), 2.2e-170 becomes a value in [1, 2).
+	for _, e := range simplerExponents(math.Ilogb(v)) {
+		vals = append(vals, math.Ldexp(v, e-math.Ilogb(v)))
+	}
 	var out []uint64
 	for _, w := range vals {
 		if !(w >= 0) || w == v {
@@ -89,6 +96,31 @@ func (g *floatGen) simpler(sp *floatSpace, i uint64) []uint64 {
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// simplerExponents returns exponents simpler than e in the order of
+// floats (0, 1, ..., 1023, then -1, -2, ...) and nearer 0 in value: 0,
+// -1 for a negative e, and those halfway to and just before e, so that
+// repeated lowering binary-searches the exponent towards 0 on e's side.
+func simplerExponents(e int) []int {
+	out := []int{}
+	add := func(x int) {
+		if x != e && !slices.Contains(out, x) {
+			out = append(out, x)
+		}
+	}
+	switch {
+	case e > 0:
+		add(0)
+		add(e / 2)
+		add(e - 1)
+	case e < 0:
+		add(0)
+		add(-1)
+		add(e / 2)
+		add(e + 1)
+	}
+	return out
 }
 
 // add appends the codes [lo, hi], merging with the last interval if they

@@ -425,10 +425,12 @@ func TestFloatSimpler(t *testing.T) {
 		x            float64
 		want         []float64
 	}{
-		{"below one", "the integers around it, the cuts to 1 to 6 fractional bits (0.5 first, the dead 0.5 code being live below 1), and 1 + the fraction, which comes before every value below 1",
-			Float64(), anyFloat(floatorder.Float64).pos, 0.5078125, []float64{0, 1, 1.5078125, 0.5, 0.75, 0.625, 0.5625, 0.53125, 0.515625}},
-		{"in a range", "a bounded draw names only values in its range (10 is out), by integer part then fractional bits: 9, then 1, half of 9 and 8 with the same fraction, then 9 with 1 to 10 fractional bits",
-			Float64Range(1, 9.75), floatRange(floatorder.Float64, "Float64Range", 1, 9.75).pos, 9.3, []float64{9, 1.3000000000000007, 4.300000000000001, 8.3, 9.5, 9.25, 9.375, 9.3125, 9.28125, 9.296875, 9.3046875, 9.30078125, 9.298828125, 9.2998046875}},
+		{"below one", "the integers around it, the cuts to 1 to 6 fractional bits (0.5 first, the dead 0.5 code being live below 1), 1 + the fraction, which comes before every value below 1, and its significand at exponent 0 (1.015625 = 2 x 0.5078125)",
+			Float64(), anyFloat(floatorder.Float64).pos, 0.5078125, []float64{0, 1, 1.015625, 1.5078125, 0.5, 0.75, 0.625, 0.5625, 0.53125, 0.515625}},
+		{"in a range", "a bounded draw names only values in its range (10 is out), by integer part then fractional bits: 9, then 9.3's significand at exponents 0 and 1 (1.1625, 2.325) among 1, half of 9 and 8 with the same fraction, then at exponent 2 (4.65), then 9 with 1 to 10 fractional bits",
+			Float64Range(1, 9.75), floatRange(floatorder.Float64, "Float64Range", 1, 9.75).pos, 9.3, []float64{9, 1.3000000000000007, 1.1625, 2.325, 4.300000000000001, 4.65, 8.3, 9.5, 9.25, 9.375, 9.3125, 9.28125, 9.296875, 9.3046875, 9.30078125, 9.298828125, 9.2998046875}},
+		{"tiny", "2^-500 x 1.75: the integers around it, its significand at exponents 0 (1.75), -1 (0.875), -250 and -499, and the cuts to 1 to 10 fractional bits rounded up (2^-k), in the order of floats: exponent 0, then -1, -2, ...",
+			Float64(), anyFloat(floatorder.Float64).pos, math.Ldexp(1.75, -500), []float64{0, 1, 1.75, 0.5, 0.875, 0.25, 0.125, 0.0625, 0.03125, 0.015625, 0.0078125, 0.00390625, 0.001953125, 0.0009765625, math.Ldexp(1.75, -250), math.Ldexp(1.75, -499)}},
 		{"integer", "an integer names nothing: lowering its index reaches every simpler integer",
 			Float64(), anyFloat(floatorder.Float64).pos, 7, nil},
 	}
