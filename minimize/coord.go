@@ -11,6 +11,19 @@ import "slices"
 // list of rows it sizes.
 const maxCountDistance = 3
 
+// maxCountOffset is how far below a unit length m a count's index may
+// read and still size it: m is the index plus 0 to maxCountOffset, for
+// ranges that start at 0, 1 or 2 (a grid at least two wide).
+const maxCountOffset = 2
+
+// sizes reports whether count c, at index i, may size units of length m:
+// m is i plus 0 to maxCountOffset, and plus 2 only for a count that is no
+// coin (a range of two values that starts at 2 sizes nothing a flag
+// would not).
+func sizes(c Choice, i, m uint64) bool {
+	return i >= 1 && i <= m && (m-i < maxCountOffset || m-i == maxCountOffset && c.Max >= 2)
+}
+
 // layout is a count and the units it sizes: runs of choices of one shape,
 // all of the same length, that follow it.
 type layout struct {
@@ -25,8 +38,8 @@ type layout struct {
 // run cut into blocks of s (rows laid out one after another with no
 // boundary). A count is one of the maxCountDistance choices before the
 // first unit whose index i reads as the unit length, m or s, for a range
-// that starts at 0 or at 1 (m is i or i+1): the dimension and what it
-// sizes must agree before a run is spent on them.
+// that starts at 0, 1 or 2 (see sizes): the dimension and what it sizes
+// must agree before a run is spent on them.
 func layouts(s *shrinker) []layout {
 	type run struct{ start, end int } // indices into s.choices
 	var runs []run
@@ -51,9 +64,9 @@ func layouts(s *shrinker) []layout {
 		return e
 	}
 	var out []layout
-	add := func(first int, fits func(i uint64) bool, units [][]int) {
+	add := func(first int, m int, units [][]int) {
 		for c := max(0, first-maxCountDistance); c < first; c++ {
-			if i := cs[c].Index(s.best); i >= 1 && fits(i) {
+			if sizes(cs[c], cs[c].Index(s.best), uint64(m)) {
 				out = append(out, layout{count: c, units: units})
 			}
 		}
@@ -76,14 +89,15 @@ func layouts(s *shrinker) []layout {
 			units = append(units, elems(o.start, o.end))
 		}
 		if len(units) >= 2 {
-			add(ru.start, func(i uint64) bool { return uint64(m) == i || uint64(m) == i+1 }, units)
+			add(ru.start, m, units)
 			continue
 		}
 		// One run: blocks of a stride the count gives.
 		for c := max(0, ru.start-maxCountDistance); c < ru.start; c++ {
 			i := cs[c].Index(s.best)
-			for _, st := range []uint64{i + 1, i} {
-				if st < 2 || uint64(m)%st != 0 || uint64(m)/st < 2 {
+			for _, off := range []uint64{1, 0, maxCountOffset} {
+				st := i + off
+				if !sizes(cs[c], i, st) || st < 2 || uint64(m)%st != 0 || uint64(m)/st < 2 {
 					continue
 				}
 				var blocks [][]int
@@ -91,7 +105,6 @@ func layouts(s *shrinker) []layout {
 					blocks = append(blocks, elems(a, a+int(st)))
 				}
 				out = append(out, layout{count: c, units: blocks})
-				break
 			}
 		}
 	}

@@ -38,11 +38,14 @@ type jumpKey struct {
 }
 
 // jumpTargets returns the magnitudes jumpLower tries below magnitude m
-// of a choice with max+1 values, in order: half of m, then m-3 to
-// m-maxStride and m-decimalStride, or m-3 to m-smallStride in a small
-// domain, those above zero, then m less each of its set bits above those
-// steps, highest first, then values below m with as many set bits.
-func jumpTargets(m, max uint64) []uint64 {
+// of choice c, in order: half of m, then m-3 to m-maxStride and
+// m-decimalStride, or m-3 to m-smallStride in a small domain, those above
+// zero, then m less each of its set bits above those steps, highest
+// first, then, where c's index is the value's own bit pattern (an
+// unsigned draw over a whole word), values below m with as many set
+// bits.
+func jumpTargets(m uint64, c Choice) []uint64 {
+	max := c.Max
 	var ts []uint64
 	if m >= 4 {
 		ts = append(ts, m>>1)
@@ -72,7 +75,8 @@ func jumpTargets(m, max uint64) []uint64 {
 	// are the least such values, with m's highest set bit and without it,
 	// and m with its highest set bit moved into the highest clear bit
 	// below it (repeated, it walks that bit down).
-	if n := bits.OnesCount64(m); n > 1 && n < bits.Len64(m) {
+	word := c.Below == 0 && c.Max == 1<<(8*c.Width)-1 // 1<<64 wraps to 0
+	if n := bits.OnesCount64(m); word && n > 1 && n < bits.Len64(m) {
 		k := bits.Len64(m) - 1
 		j := k - 1
 		for m&(1<<j) != 0 {
@@ -130,18 +134,14 @@ func jumpLower() *pass {
 				inGroup[i] = true
 			}
 		}
-		named := map[int]bool{} // choices whose draw names its simpler values
-		for _, sv := range s.out.Simpler {
-			named[sv.Choice] = true
-		}
 		var items []jumpItem
 		for i, c := range s.choices[:n] {
-			if !inGroup[i] && !named[i] {
+			if !inGroup[i] && !s.namesSimpler(i) {
 				items = append(items, jumpItem{offsets: []int{c.Offset}, shape: c.shape(), index: c.Index(s.best)})
 			}
 		}
 		for _, g := range groups {
-			if slices.ContainsFunc(g, func(i int) bool { return named[i] }) {
+			if slices.ContainsFunc(g, s.namesSimpler) {
 				continue
 			}
 			it := jumpItem{shape: s.choices[g[0]].shape(), index: s.choices[g[0]].Index(s.best)}
@@ -159,7 +159,7 @@ func jumpLower() *pass {
 		if m < 3 || tried[key] {
 			return nil, nil
 		}
-		targets := jumpTargets(m, c.Max)
+		targets := jumpTargets(m, c)
 		if len(targets) == 0 {
 			return nil, nil
 		}

@@ -9,23 +9,26 @@ import (
 func TestJumpTargets(t *testing.T) {
 	tests := []struct {
 		name, reason string
-		m, max       uint64
+		m            uint64
+		c            Choice
 		want         []uint64
 	}{
-		{"small value", "below 4 no half; steps of 3 only reach 0, which is not above zero", 3, 1000, nil},
-		{"steps", "half, then 3 to 8 below (10 below is the half), then bit 4 cleared: 20 is 10100, its bit 2 within the steps; then the least with two set bits (10001 is 17, a step, and 00011; bit 4 moved into bit 3 is 12, a step)", 20, 1000,
+		{"small value", "below 4 no half; steps of 3 only reach 0, which is not above zero", 3, Choice{Width: 2, Max: 1000}, nil},
+		{"steps", "half, then 3 to 8 below (10 below is the half), then bit 4 cleared: 20 is 10100, its bit 2 within the steps; a range of 1001 values holds no bit pattern, so no values with as many set bits", 20, Choice{Width: 2, Max: 1000},
+			[]uint64{10, 17, 16, 15, 14, 13, 12, 4}},
+		{"steps in a word", "the same 20 in a uint16: then the least with two set bits (10001 is 17, a step, and 00011; bit 4 moved into bit 3 is 12, a step)", 20, Choice{Width: 2, Max: 65535},
 			[]uint64{10, 17, 16, 15, 14, 13, 12, 4, 3}},
-		{"flag word", "0x0a08 of a uint16: half, steps, then bits 11 and 9 cleared (bit 3 is within the steps), then the least with three set bits, with bit 11 and without, and bit 11 moved into bit 10", 0x0a08, 65535,
+		{"flag word", "0x0a08 of a uint16: half, steps, then bits 11 and 9 cleared (bit 3 is within the steps), then the least with three set bits, with bit 11 and without, and bit 11 moved into bit 10", 0x0a08, Choice{Width: 2, Max: 65535},
 			[]uint64{0x0504, 0x0a05, 0x0a04, 0x0a03, 0x0a02, 0x0a01, 0x0a00, 0x09fe, 0x0208, 0x0808, 0x0803, 0x0007, 0x0608}},
-		{"small domain", "a byte's steps go to 16; bits above 16 cleared: 200 is 11001000, so 128 and 64; then the least with three set bits, with bit 7 (10000011) and without (111), and bit 7 moved into bit 5 (01101000)", 200, 255,
+		{"small domain", "a byte's steps go to 16; bits above 16 cleared: 200 is 11001000, so 128 and 64; then the least with three set bits, with bit 7 (10000011) and without (111), and bit 7 moved into bit 5 (01101000)", 200, Choice{Width: 1, Max: 255},
 			[]uint64{100, 197, 196, 195, 194, 193, 192, 191, 190, 189, 188, 187, 186, 185, 184, 72, 136, 131, 7, 104}},
-		{"same number of bits", "79 is 1001111, five bits: half, steps, then the least with five set bits (11111 = 31; with bit 6 it is 79 itself), and bit 6 moved into bit 5 (0101111 = 47)", 79, 1<<32 - 1,
+		{"same number of bits", "79 is 1001111, five bits: half, steps, then the least with five set bits (11111 = 31; with bit 6 it is 79 itself), and bit 6 moved into bit 5 (0101111 = 47)", 79, Choice{Width: 4, Max: 1<<32 - 1},
 			[]uint64{39, 76, 75, 74, 73, 72, 71, 69, 15, 31, 47}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if diff := cmp.Diff(tt.want, jumpTargets(tt.m, tt.max)); diff != "" {
-				t.Errorf("jumpTargets(%d, %d) (-want +got):\n%s\n%s", tt.m, tt.max, diff, tt.reason)
+			if diff := cmp.Diff(tt.want, jumpTargets(tt.m, tt.c)); diff != "" {
+				t.Errorf("jumpTargets(%d, %+v) (-want +got):\n%s\n%s", tt.m, tt.c, diff, tt.reason)
 			}
 		})
 	}

@@ -585,6 +585,13 @@ func simplerIndices(s *shrinker, ci int) []uint64 {
 	return slices.Compact(out)
 }
 
+// namesSimpler reports whether the draw of the choice at position ci of
+// s.choices named simpler values for it in the best run (a float): its
+// index is a code, and arithmetic on it is not arithmetic on its value.
+func (s *shrinker) namesSimpler(ci int) bool {
+	return slices.ContainsFunc(s.out.Simpler, func(h Simpler) bool { return h.Choice == ci })
+}
+
 // lowerToSimpler lowers a choice to the simpler values its draw names
 // (Outcome.Simpler), simplest first, and keeps the first that still
 // fails. Where a draw's order is not the order a property's passing

@@ -3,6 +3,7 @@ package minimize_test
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math"
 	"math/bits"
 	"slices"
@@ -16,6 +17,12 @@ import (
 	"github.com/shortlex/shortlex/internal/engine"
 	"github.com/shortlex/shortlex/minimize"
 )
+
+// weighted is a record from fuzzsrc.Make: a signed weight and counts.
+type weighted struct {
+	Weight int8
+	Counts []uint8
+}
 
 // counted is a record from fuzzsrc.Make.
 type counted struct {
@@ -655,6 +662,94 @@ func mechanisms() []property {
 				return bits.OnesCount16(m) == 3 && m >= 0x100
 			},
 			want: uint16(0x0103),
+		},
+		// Counts of a range that starts at 2.
+		{
+			name:   "diagonal walls",
+			reason: "an n by n grid of walls, n in 2..5 (index 0 is 2), each row a fixed-length slice with no boundary between rows; fails when the diagonal holds two walls and the corner is open: n = 3 with walls at (1,1) and (2,2); lowering n re-flows the cells unless a cell of every row goes with it, and index i of n is rows of i+2 cells (13 of 20 missed when a count's range had to start at 0 or 1)",
+			draw: func(t *fuzzsrc.T) any {
+				n := fuzzsrc.IntRange(2, 5).Draw(t, "n")
+				g := make([][]bool, n)
+				for i := range g {
+					g[i] = fuzzsrc.SliceOfN(fuzzsrc.Bool(), n, n).Draw(t, "row")
+				}
+				return g
+			},
+			fails: func(v any) bool {
+				g := v.([][]bool)
+				walls := 0
+				for i := range g {
+					if g[i][i] {
+						walls++
+					}
+				}
+				return walls >= 2 && !g[0][0]
+			},
+			want: [][]bool{{false, false, false}, {false, true, false}, {false, false, true}},
+		},
+		// Totals over values of different ranges.
+		{
+			name:   "weighted record",
+			reason: "a record of an int8 weight and a list of uint8 counts whose weighted sum is below -100: weight -1 and counts [101]; from weight -3 and [34] the weight goes up by one only with the count raised to 51, a trade between two shapes (26 of 40 missed a 40-seed probe without trading across shapes)",
+			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.Make[weighted]().Draw(t, "w") },
+			fails: func(v any) bool {
+				w, total := v.(weighted), 0
+				for _, c := range w.Counts {
+					total += int(c) * int(w.Weight)
+				}
+				return total < -100
+			},
+			want: weighted{Weight: -1, Counts: []uint8{101}},
+		},
+		{
+			name:   "pages of a buffer",
+			reason: "a number of pages in 1..100 and a page size in 1..1000 whose product passes 4096: [5 820]; each page fewer needs the size raised by more than 16 as the count falls (4096/4 = 1024 is out of range, so 5 pages)",
+			draw: func(t *fuzzsrc.T) any {
+				return [2]int{fuzzsrc.IntRange(1, 100).Draw(t, "pages"), fuzzsrc.IntRange(1, 1000).Draw(t, "size")}
+			},
+			fails: func(v any) bool { p := v.([2]int); return p[0]*p[1] > 4096 },
+			want:  [2]int{5, 820},
+		},
+		// Rearranged copies.
+		{
+			name:   "anagram keys",
+			reason: "a map from strings of a, b, c, d to digits; fails when two keys of length 2 or more are anagrams: {ab, ba}; from {aab, aba} only a letter deleted from both keys at once keeps them anagrams (4 of 20 missed without deleting matched elements)",
+			draw: func(t *fuzzsrc.T) any {
+				m := fuzzsrc.MapOf(fuzzsrc.StringOf(fuzzsrc.RuneFrom("abcd")), fuzzsrc.IntRange(0, 9)).Draw(t, "m")
+				keys := slices.Sorted(maps.Keys(m))
+				return keys
+			},
+			fails: func(v any) bool {
+				seen := map[string]bool{}
+				for _, k := range v.([]string) {
+					b := []byte(k)
+					slices.Sort(b)
+					if seen[string(b)] && len(k) >= 2 {
+						return true
+					}
+					seen[string(b)] = true
+				}
+				return false
+			},
+			want: []string{"ab", "ba"},
+		},
+		{
+			name:   "shuffled copy",
+			reason: "two lists of 0..2; fails when the second is a reordering of the first that differs from it, with at least three elements: [0 0 1] and [0 1 0]; from [0 0 1 2] and [2 0 1 0] the 2 must go from both lists at once, and from [0 1 1] and [1 1 0] a 1 of each must become 0 at once (15 of 20 missed without it)",
+			draw: func(t *fuzzsrc.T) any {
+				return [2][]int{fuzzsrc.SliceOf(fuzzsrc.IntRange(0, 2)).Draw(t, "xs"), fuzzsrc.SliceOf(fuzzsrc.IntRange(0, 2)).Draw(t, "ys")}
+			},
+			fails: func(v any) bool {
+				p := v.([2][]int)
+				if len(p[0]) < 3 || slices.Equal(p[0], p[1]) {
+					return false
+				}
+				a, b := slices.Clone(p[0]), slices.Clone(p[1])
+				slices.Sort(a)
+				slices.Sort(b)
+				return slices.Equal(a, b)
+			},
+			want: [2][]int{{0, 0, 1}, {0, 1, 0}},
 		},
 		// Words of flags.
 		{

@@ -248,7 +248,9 @@ func (s *shrinker) passes() []*pass {
 		mergeSiblings(),
 		flipSignPairs(),
 		lowerAlongRatio(),
+		tradeAcross(),
 		moveAlignedBlocks(),
+		deleteMatchedElements(),
 	}
 	s.stats.Passes = make([]PassStats, len(ps))
 	for i, p := range ps {

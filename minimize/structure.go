@@ -658,3 +658,82 @@ func moveAlignedBlocks() *pass {
 		}
 	})
 }
+
+// deleteMatchedElements deletes two elements with the same bytes from
+// two different collections in one candidate: an element and its copy
+// in a rearranged twin of its collection (two keys that are anagrams, a
+// list and its shuffle, a set and the list it was built from). Deleting
+// either alone breaks the match the property needs, and the collections
+// differ in their order, so lockstep changes to identical spans do not
+// reach them. Where the deletion is not kept, both elements' contents
+// (the spans inside them, or the whole element if it has none) are made
+// zeros, the simplest element, in one candidate. An element is a span
+// whose parent holds two or more spans of its label; each is paired with
+// the first match after it in another parent of the same label. It runs
+// in the last tier.
+func deleteMatchedElements() *pass {
+	derive := func(s *shrinker) [][2]int {
+		spans := s.out.Spans
+		type sibling struct {
+			parent int
+			label  string
+		}
+		siblings := map[sibling]int{}
+		for _, sp := range spans {
+			siblings[sibling{sp.Parent, sp.Label}]++
+		}
+		type key struct {
+			label, parentLabel string
+			bytes              string
+		}
+		var pairs [][2]int
+		seen := map[key][]int{} // earlier unpaired elements by key
+		for j, sp := range spans {
+			if sp.Parent < 0 || sp.End > len(s.best) || sp.Start >= sp.End || siblings[sibling{sp.Parent, sp.Label}] < 2 {
+				continue
+			}
+			k := key{sp.Label, spans[sp.Parent].Label, string(s.best[sp.Start:sp.End])}
+			for x, i := range seen[k] {
+				if pi := spans[i].Parent; spans[pi].End <= spans[sp.Parent].Start {
+					pairs = append(pairs, [2]int{i, j})
+					seen[k] = slices.Delete(seen[k], x, x+1)
+					j = -1 // paired
+					break
+				}
+			}
+			if j >= 0 {
+				seen[k] = append(seen[k], j)
+			}
+		}
+		return pairs
+	}
+	// simplest returns cand with the contents of span i made zeros.
+	simplest := func(s *shrinker, cand []byte, i int) {
+		inner := false
+		for _, sp := range s.out.Spans[i+1:] {
+			if sp.Parent == i {
+				clear(cand[min(sp.Start, len(cand)):min(sp.End, len(cand))])
+				inner = true
+			}
+		}
+		if !inner {
+			sp := s.out.Spans[i]
+			clear(cand[sp.Start:sp.End])
+		}
+	}
+	return stepPass("delete matched elements", 2, derive, func(s *shrinker, p [2]int) ([]byte, func(bool, *Outcome)) {
+		a, b := s.out.Spans[p[0]], s.out.Spans[p[1]]
+		cand := splice(s.best, b.Start, b.End, nil)
+		return splice(cand, a.Start, a.End, nil), func(kept bool, _ *Outcome) {
+			if kept {
+				return
+			}
+			zeroed := slices.Clone(s.best)
+			simplest(s, zeroed, p[0])
+			simplest(s, zeroed, p[1])
+			if !bytes.Equal(zeroed, s.best) {
+				s.consider(zeroed)
+			}
+		}
+	})
+}
