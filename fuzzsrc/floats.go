@@ -1,9 +1,12 @@
 package fuzzsrc
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math"
+	"math/bits"
 	"slices"
+	"unsafe"
 
 	"github.com/shortlex/shortlex/internal/floatorder"
 	"github.com/shortlex/shortlex/internal/record"
@@ -21,23 +24,59 @@ type floatSpace struct {
 	first  []uint64 // the index of each interval's first code
 	max    uint64   // the largest index
 	full   bool     // every code: the index is the code
+
+	// code finds an index's interval without a binary search, whose
+	// branches random indices mispredict: the bucket of index i, i>>shift,
+	// holds the first interval that i may lie in, and the intervals after
+	// it that i may lie in are few (most buckets lie in one interval, or
+	// meet one boundary).
+	ivs    []interval
+	bucket []uint32 // the interval holding each bucket's first index
+	shift  uint
 }
+
+// An interval of a floatSpace, for code: its last index, and what to add
+// to its indices to get their codes.
+type interval struct{ last, delta uint64 }
+
+// maxBucketBits caps a floatSpace's buckets at 2^maxBucketBits (8 KiB).
+const maxBucketBits = 11
 
 // code returns the code numbered i.
 func (s *floatSpace) code(i uint64) uint64 {
 	if s.full {
 		return i
 	}
-	j, k := 0, len(s.first)
-	for k-j > 1 {
-		m := int(uint(j+k) >> 1)
-		if s.first[m] <= i {
-			j = m
-		} else {
-			k = m
-		}
+	j := s.bucket[i>>s.shift]
+	for i > s.ivs[j].last {
+		j++
 	}
-	return s.lo[j] + (i - s.first[j])
+	return i + s.ivs[j].delta
+}
+
+// number numbers the intervals' codes and builds code's lookup. A space
+// of n intervals gets about 8n buckets, up to 2^maxBucketBits.
+func (s *floatSpace) number() {
+	var n uint64
+	for i := range s.lo {
+		s.first = append(s.first, n)
+		n += s.hi[i] - s.lo[i] + 1
+		s.ivs = append(s.ivs, interval{last: n - 1, delta: s.lo[i] - s.first[i]})
+	}
+	s.max = n - 1
+	if len(s.lo) == 0 {
+		return
+	}
+	k := min(bits.Len(uint(len(s.lo)))+3, maxBucketBits)
+	s.shift = uint(max(bits.Len64(s.max)-k, 0))
+	s.bucket = make([]uint32, s.max>>s.shift+1)
+	j := uint32(0)
+	for b := range s.bucket {
+		for uint64(b)<<s.shift > s.ivs[j].last {
+			j++
+		}
+		s.bucket[b] = j
+	}
 }
 
 // index returns the index of code c, if the space holds it.
@@ -163,12 +202,7 @@ func spaceOf(f floatorder.Format, a, b uint64, nan bool) floatSpace {
 	if nan {
 		s.add(special+1<<(f.Mant-1), special+mmask)
 	}
-	var n uint64
-	for i := range s.lo {
-		s.first = append(s.first, n)
-		n += s.hi[i] - s.lo[i] + 1
-	}
-	s.max = n - 1
+	s.number()
 	return s
 }
 
@@ -216,17 +250,38 @@ func (s *floatSpace) addFractions(base, mlo, mhi uint64, n uint, zeroLive bool) 
 
 // floatGen draws the bits of a float of format f.
 type floatGen struct {
-	f        floatorder.Format
-	pos, neg floatSpace
-	hasPos   bool
-	hasNeg   bool
+	f      floatorder.Format
+	sp     [2]floatSpace // the magnitudes of positive and negative values
+	hasPos bool
+	hasNeg bool
+
+	// What drawFast needs, set by prepare once the spaces are built.
+	fast     bool   // both signs' magnitudes have the same width, 1 to 8 bytes
+	signLen  int    // 1 if the sign is drawn, else 0
+	sign     uint64 // the sign if it is not drawn: 1 for negative
+	width    int    // the magnitude's width in bytes
+	magnMask uint64 // the magnitude's bytes in the eight read from its start
+}
+
+// prepare sets what drawFast needs, once g's spaces are built.
+func (g *floatGen) prepare() {
+	width := func(sp *floatSpace) int { return (bits.Len64(sp.max) + 7) / 8 }
+	if g.hasPos && g.hasNeg {
+		g.signLen = 1
+	}
+	if !g.hasPos {
+		g.sign = 1
+	}
+	g.width = width(&g.sp[g.sign])
+	g.fast = g.width > 0 && !(g.signLen == 1 && width(&g.sp[1]) != g.width)
+	g.magnMask = ^uint64(0) << (64 - 8*g.width)
 }
 
 // draw draws the value's bit pattern, sign included.
 func (g *floatGen) draw(t *T) uint64 {
-	sp, sign := &g.pos, uint64(0)
+	sp, sign := &g.sp[0], uint64(0)
 	if g.hasNeg && (!g.hasPos || t.flip(record.KindBool, fairCoin)) {
-		sp, sign = &g.neg, g.f.Top()
+		sp, sign = &g.sp[1], g.f.Top()
 	}
 	i := t.choose(record.KindFloat, sp.max)
 	if t.rec != nil && sp.max > 0 {
@@ -235,19 +290,54 @@ func (g *floatGen) draw(t *T) uint64 {
 	return g.f.Decode(sp.code(i)) | sign
 }
 
+// drawFast is draw for the format of V, faster while fuzzing (recording
+// off) with at least nine bytes left: it reads the same bytes into the
+// same value. Random input makes the processor mispredict branches on
+// the sign and on the kind of code, and a magnitude read whose position
+// and width depend on the sign holds up the next draw, so drawFast reads
+// the sign and the magnitude at once, selects the sign's space without a
+// branch, and decodes the code with floatorder.DecodeFast.
+func drawFast[V float32 | float64](g *floatGen, t *T) uint64 {
+	p := t.pos
+	if t.rec != nil || !g.fast || p+9 > len(t.data) {
+		return g.draw(t)
+	}
+	// The sign is the index of a fair coin (flip(fairCoin)): 1, negative,
+	// for the bytes 0x80 to 0xff.
+	neg := g.sign
+	if g.signLen == 1 {
+		neg = uint64(t.data[p] >> 7)
+	}
+	// The magnitude's index, as choose reads it (see minimize.IndexOf):
+	// the high 64 bits of its bytes, as a fraction of 2^64, times the
+	// number of indices, max+1, or the bytes themselves if max+1 is 2^64.
+	u := binary.BigEndian.Uint64(t.data[p+g.signLen:]) & g.magnMask
+	t.pos = p + g.signLen + g.width
+	sp := &g.sp[neg]
+	i := u
+	if n := sp.max + 1; n != 0 {
+		i, _ = bits.Mul64(u, n)
+	}
+	return floatorder.DecodeFast[V](sp.code(i)) | neg<<(8*unsafe.Sizeof(V(0))-1)
+}
+
 // anyFloat draws every value of the format.
 func anyFloat(f floatorder.Format) *floatGen {
 	full := floatSpace{full: true, max: 1<<f.Bits - 1}
 	if f.Bits == 64 {
 		full.max = math.MaxUint64
 	}
-	return &floatGen{f: f, pos: full, neg: full, hasPos: true, hasNeg: true}
+	g := &floatGen{f: f, sp: [2]floatSpace{full, full}, hasPos: true, hasNeg: true}
+	g.prepare()
+	return g
 }
 
 // finiteFloat draws every finite value of the format.
 func finiteFloat(f floatorder.Format) *floatGen {
 	s := spaceOf(f, 0, f.InfBits()-1, false)
-	return &floatGen{f: f, pos: s, neg: s, hasPos: true, hasNeg: true}
+	g := &floatGen{f: f, sp: [2]floatSpace{s, s}, hasPos: true, hasNeg: true}
+	g.prepare()
+	return g
 }
 
 // floatRange draws the values of the format in [lo, hi], which it checks.
@@ -257,11 +347,12 @@ func floatRange(f floatorder.Format, name string, lo, hi float64) *floatGen {
 	}
 	g := &floatGen{f: f, hasPos: hi >= 0, hasNeg: lo < 0}
 	if g.hasPos {
-		g.pos = spaceOf(f, f.BitsOf(max(lo, 0)), f.BitsOf(math.Abs(hi)), false)
+		g.sp[0] = spaceOf(f, f.BitsOf(max(lo, 0)), f.BitsOf(math.Abs(hi)), false)
 	}
 	if g.hasNeg {
-		g.neg = spaceOf(f, f.BitsOf(max(-hi, 0)), f.BitsOf(-lo), false)
+		g.sp[1] = spaceOf(f, f.BitsOf(max(-hi, 0)), f.BitsOf(-lo), false)
 	}
+	g.prepare()
 	return g
 }
 
@@ -294,7 +385,7 @@ func Float64Range(lo, hi float64) Generator[float64] {
 func float64Gen(label string, g *floatGen) Generator[float64] {
 	return newGenerator(
 		func() string { return label },
-		func(t *T) float64 { return math.Float64frombits(g.draw(t)) })
+		func(t *T) float64 { return math.Float64frombits(drawFast[float64](g, t)) })
 }
 
 // Float32 draws any float32: finite values, ±Inf and NaN, shrinking to
@@ -318,5 +409,5 @@ func Float32Range(lo, hi float32) Generator[float32] {
 func float32Gen(label string, g *floatGen) Generator[float32] {
 	return newGenerator(
 		func() string { return label },
-		func(t *T) float32 { return math.Float32frombits(uint32(g.draw(t))) })
+		func(t *T) float32 { return math.Float32frombits(uint32(drawFast[float32](g, t))) })
 }
