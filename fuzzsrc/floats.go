@@ -47,7 +47,7 @@ func (s *floatSpace) code(i uint64) uint64 {
 	if s.full {
 		return i
 	}
-	j := s.bucket[i>>s.shift]
+	j := s.bucket[i>>(s.shift&63)]
 	for i > s.ivs[j].last {
 		j++
 	}

@@ -42,15 +42,15 @@ func DecodeFast[V float32 | float64](c uint64) uint64 {
 	m := c & (1<<mant - 1)
 	n := uint(e.n) & 63
 	fm := uint64(1)<<n - 1
-	fc := max(m&fm, uint64(e.zeroDead)) // a dead code 0 reads as 1
+	fc := max(m&fm, uint64(e.flags&zeroDead)) // a dead code 0 reads as 1
 	// FracFromCode(fc, n), (2fc+1 - 2^L) << (n-L) with L = bits.Len(fc),
 	// computed as (2fc+1) << (n-L) - 2^n with L = bits.Len(2fc+1) - 1, in
 	// fewer instructions; the masks with 63 spare the compiler's checks of
 	// shift counts.
-	d := 2*fc + 1
+	d := fc<<1 | 1
 	frac := d<<((n+1-uint(bits.Len64(d)))&63) - (fm + 1)
 	r := uint64(e.exp)<<mant | m&^fm | frac
-	if e.irregular && c >= top {
+	if e.flags&irregular != 0 && c >= top {
 		r = f.Decode(c)
 	}
 	if c < top {
@@ -66,13 +66,17 @@ var (
 	positions32 [2 * 128]position
 )
 
-// A position describes an exponent position for DecodeFast.
+// A position describes an exponent position for DecodeFast, in 4 bytes.
 type position struct {
-	exp       uint16 // the biased exponent of its values
-	n         uint8  // how many low mantissa bits are the fraction code
-	zeroDead  uint8  // 1 if fraction code 0 is dead and reads as 1
-	irregular bool   // decoded by Format.Decode
+	exp   uint16 // the biased exponent of its values
+	n     uint8  // how many low mantissa bits are the fraction code
+	flags uint8  // zeroDead and irregular
 }
+
+const (
+	zeroDead  = 1 << 0 // fraction code 0 is dead and reads as 1
+	irregular = 1 << 1 // decoded by Format.Decode
+)
 
 func init() {
 	fillPositions(Float64, positions64[:])
@@ -84,17 +88,17 @@ func fillPositions(f Format, pos []position) {
 		e := &pos[p]
 		switch {
 		case p <= f.Bias && p < uint64(f.Mant): // 2^p up to 2^(p+1): p integer bits
-			e.exp, e.n, e.zeroDead = uint16(p+f.Bias), uint8(uint64(f.Mant)-p), 1
+			e.exp, e.n, e.flags = uint16(p+f.Bias), uint8(uint64(f.Mant)-p), zeroDead
 		case p <= f.Bias && p < uint64(f.Bits): // integers, dead below 2^(bits-1)
-			e.irregular = true
+			e.flags = irregular
 		case p <= f.Bias: // integers above 2^(bits-1), all live
 			e.exp = uint16(p + f.Bias)
 		case p < 2*f.Bias: // below 1
 			e.exp, e.n = uint16(2*f.Bias-p), uint8(f.Mant)
 		case p == 2*f.Bias: // subnormal; 0 is dead
-			e.n, e.zeroDead = uint8(f.Mant), 1
+			e.n, e.flags = uint8(f.Mant), zeroDead
 		default: // +Inf and NaN
-			e.irregular = true
+			e.flags = irregular
 		}
 	}
 }
