@@ -26,12 +26,12 @@ type floatSpace struct {
 	full   bool     // every code: the index is the code
 
 	// code finds an index's interval without a binary search, whose
-	// branches random indices mispredict: the bucket of index i, i>>shift,
-	// holds the first interval that i may lie in, and the intervals after
-	// it that i may lie in are few (most buckets lie in one interval, or
-	// meet one boundary).
+	// branches random indices mispredict: index i falls in bucket
+	// i>>shift, and most buckets lie in one interval, whose delta they
+	// hold; the others hold the first interval they meet, and code steps
+	// through the few intervals after it.
 	ivs    []interval
-	bucket []uint32 // the interval holding each bucket's first index
+	bucket []bucket
 	shift  uint
 }
 
@@ -39,15 +39,26 @@ type floatSpace struct {
 // to its indices to get their codes.
 type interval struct{ last, delta uint64 }
 
-// maxBucketBits caps a floatSpace's buckets at 2^maxBucketBits (8 KiB).
-const maxBucketBits = 11
+// A bucket of a floatSpace's indices, for code.
+type bucket struct {
+	delta uint64 // the delta of the interval that holds the bucket, if one does
+	first uint32 // the interval holding the bucket's first index
+	mixed bool   // the bucket meets more than one interval
+}
+
+// maxBucketBits caps a floatSpace's buckets at 2^maxBucketBits (16 KiB).
+const maxBucketBits = 10
 
 // code returns the code numbered i.
 func (s *floatSpace) code(i uint64) uint64 {
 	if s.full {
 		return i
 	}
-	j := s.bucket[i>>(s.shift&63)]
+	b := &s.bucket[i>>(s.shift&63)]
+	if !b.mixed {
+		return i + b.delta
+	}
+	j := b.first
 	for i > s.ivs[j].last {
 		j++
 	}
@@ -69,13 +80,15 @@ func (s *floatSpace) number() {
 	}
 	k := min(bits.Len(uint(len(s.lo)))+3, maxBucketBits)
 	s.shift = uint(max(bits.Len64(s.max)-k, 0))
-	s.bucket = make([]uint32, s.max>>s.shift+1)
+	s.bucket = make([]bucket, s.max>>s.shift+1)
 	j := uint32(0)
 	for b := range s.bucket {
-		for uint64(b)<<s.shift > s.ivs[j].last {
+		start := uint64(b) << s.shift
+		for start > s.ivs[j].last {
 			j++
 		}
-		s.bucket[b] = j
+		end := min(start+(1<<s.shift-1), s.max) // the bucket's last index
+		s.bucket[b] = bucket{delta: s.ivs[j].delta, first: j, mixed: end > s.ivs[j].last}
 	}
 }
 
