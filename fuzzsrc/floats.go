@@ -375,14 +375,20 @@ func floatRange(f floatorder.Format, name string, lo, hi float64) *floatGen {
 // nearly the most complex value, and only ±Inf and NaN come after it.
 // Every positive value is simpler than every negative one. Use
 // [Float64Finite] or [Float64Range] to leave out NaN or the infinities.
-func Float64() Generator[float64] {
-	return float64Gen("Float64()", anyFloat(floatorder.Float64))
-}
+func Float64() Generator[float64] { return anyFloat64Gen }
 
 // Float64Finite draws any finite float64: no ±Inf, no NaN.
-func Float64Finite() Generator[float64] {
-	return float64Gen("Float64Finite()", finiteFloat(floatorder.Float64))
-}
+func Float64Finite() Generator[float64] { return finiteFloat64Gen }
+
+// The unbounded float generators are built once, as Int and Byte are: a
+// property that calls Float64Finite() for every draw would otherwise
+// build its space, some 36 allocations, each time.
+var (
+	anyFloat64Gen    = float64Gen("Float64()", anyFloat(floatorder.Float64))
+	finiteFloat64Gen = float64Gen("Float64Finite()", finiteFloat(floatorder.Float64))
+	anyFloat32Gen    = float32Gen("Float32()", anyFloat(floatorder.Float32))
+	finiteFloat32Gen = float32Gen("Float32Finite()", finiteFloat(floatorder.Float32))
+)
 
 // Float64Range draws a float64 in [lo, hi], never NaN. It numbers only
 // the values in the range, in the order of [Float64], so empty input
@@ -403,14 +409,10 @@ func float64Gen(label string, g *floatGen) Generator[float64] {
 
 // Float32 draws any float32: finite values, ±Inf and NaN, shrinking to
 // the same simple values as [Float64].
-func Float32() Generator[float32] {
-	return float32Gen("Float32()", anyFloat(floatorder.Float32))
-}
+func Float32() Generator[float32] { return anyFloat32Gen }
 
 // Float32Finite draws any finite float32: no ±Inf, no NaN.
-func Float32Finite() Generator[float32] {
-	return float32Gen("Float32Finite()", finiteFloat(floatorder.Float32))
-}
+func Float32Finite() Generator[float32] { return finiteFloat32Gen }
 
 // Float32Range draws a float32 in [lo, hi], never NaN, as [Float64Range]
 // does. It panics if a bound is NaN or lo > hi.

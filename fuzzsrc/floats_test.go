@@ -560,3 +560,27 @@ func TestFloatSpaceCode(t *testing.T) {
 		}
 	}
 }
+
+// TestFloatBuildAllocs checks that building an unbounded float generator
+// inside a property and drawing from it allocates nothing while fuzzing
+// (recording off).
+func TestFloatBuildAllocs(t *testing.T) {
+	data := benchInput(1 << 10)
+	for name, draw := range map[string]func(*T){
+		"Float64":       func(t *T) { Float64().Draw(t, "x") },
+		"Float64Finite": func(t *T) { Float64Finite().Draw(t, "x") },
+		"Float32":       func(t *T) { Float32().Draw(t, "x") },
+		"Float32Finite": func(t *T) { Float32Finite().Draw(t, "x") },
+	} {
+		ft := &T{data: data}
+		allocs := testing.AllocsPerRun(100, func() {
+			if ft.pos > len(data)-16 {
+				ft.pos = 0
+			}
+			draw(ft)
+		})
+		if allocs != 0 {
+			t.Errorf("%s: %v allocations per build and draw, want 0", name, allocs)
+		}
+	}
+}
