@@ -382,7 +382,10 @@ func Float64Finite() Generator[float64] { return finiteFloat64Gen }
 
 // The unbounded float generators are built once, as Int and Byte are: a
 // property that calls Float64Finite() for every draw would otherwise
-// build its space, some 36 allocations, each time.
+// build its space, some 36 allocations, each time. float64Gen and
+// float32Gen are not inlined: inlined into this initialization, their
+// drawing closures would be compiled as part of it, in which the compiler
+// inlines nothing (not even math.Float64frombits).
 var (
 	anyFloat64Gen    = float64Gen("Float64()", anyFloat(floatorder.Float64))
 	finiteFloat64Gen = float64Gen("Float64Finite()", finiteFloat(floatorder.Float64))
@@ -401,6 +404,9 @@ func Float64Range(lo, hi float64) Generator[float64] {
 	return float64Gen(fmt.Sprintf("Float64Range(%v, %v)", lo, hi), floatRange(floatorder.Float64, "Float64Range", lo, hi))
 }
 
+// float64Gen is not inlined; see anyFloat64Gen.
+//
+//go:noinline
 func float64Gen(label string, g *floatGen) Generator[float64] {
 	return newGenerator(
 		func() string { return label },
@@ -421,6 +427,9 @@ func Float32Range(lo, hi float32) Generator[float32] {
 		floatRange(floatorder.Float32, "Float32Range", float64(lo), float64(hi)))
 }
 
+// float32Gen is not inlined; see anyFloat64Gen.
+//
+//go:noinline
 func float32Gen(label string, g *floatGen) Generator[float32] {
 	return newGenerator(
 		func() string { return label },
