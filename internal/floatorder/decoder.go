@@ -62,8 +62,8 @@ func DecodeFast[V float32 | float64](c uint64) uint64 {
 // positions64 and positions32 describe each exponent position p of
 // float64 and float32 (see the package doc) for DecodeFast.
 var (
-	positions64 [2 * 1024]position
-	positions32 [2 * 128]position
+	positions64 = func() (t [2 * 1024]position) { fillPositions(Float64, t[:]); return t }()
+	positions32 = func() (t [2 * 128]position) { fillPositions(Float32, t[:]); return t }()
 )
 
 // A position describes an exponent position for DecodeFast, in 4 bytes.
@@ -78,11 +78,8 @@ const (
 	irregular = 1 << 1 // decoded by Format.Decode
 )
 
-func init() {
-	fillPositions(Float64, positions64[:])
-	fillPositions(Float32, positions32[:])
-}
-
+// fillPositions fills pos, the table of f's exponent positions, for
+// DecodeFast.
 func fillPositions(f Format, pos []position) {
 	for p := range uint64(len(pos)) {
 		e := &pos[p]
