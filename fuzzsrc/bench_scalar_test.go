@@ -36,6 +36,8 @@ func BenchmarkScalar(b *testing.B) {
 	b.Run("Float64Finite", func(b *testing.B) { benchDraw(b, Float64Finite(), data, 9, f64) })
 	b.Run("Float64Range(-1,1)", func(b *testing.B) { benchDraw(b, Float64Range(-1, 1), data, 9, f64) })
 	b.Run("Float32", func(b *testing.B) { benchDraw(b, Float32(), data, 5, f32) })
+	b.Run("Float32Finite", func(b *testing.B) { benchDraw(b, Float32Finite(), data, 5, f32) })
+	b.Run("Float32Range(-1,1)", func(b *testing.B) { benchDraw(b, Float32Range(-1, 1), data, 5, f32) })
 	b.Run("Rune", func(b *testing.B) { benchDraw(b, Rune(), data, 3, func(v rune) int { return int(v) }) })
 	b.Run("RuneFrom", func(b *testing.B) {
 		benchDraw(b, RuneFrom("abcdef"), data, 1, func(v rune) int { return int(v) })

@@ -1,9 +1,12 @@
 package fuzzsrc
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math"
+	"math/bits"
 	"slices"
+	"unsafe"
 
 	"github.com/shortlex/shortlex/internal/floatorder"
 	"github.com/shortlex/shortlex/internal/record"
@@ -21,23 +24,72 @@ type floatSpace struct {
 	first  []uint64 // the index of each interval's first code
 	max    uint64   // the largest index
 	full   bool     // every code: the index is the code
+
+	// code finds an index's interval without a binary search, whose
+	// branches random indices mispredict: index i falls in bucket
+	// i>>shift, and most buckets lie in one interval, whose delta they
+	// hold; the others hold the first interval they meet, and code steps
+	// through the few intervals after it.
+	ivs    []interval
+	bucket []bucket
+	shift  uint
 }
+
+// An interval of a floatSpace, for code: its last index, and what to add
+// to its indices to get their codes.
+type interval struct{ last, delta uint64 }
+
+// A bucket of a floatSpace's indices, for code.
+type bucket struct {
+	delta uint64 // the delta of the interval that holds the bucket, if one does
+	first uint32 // the interval holding the bucket's first index
+	mixed bool   // the bucket meets more than one interval
+}
+
+// maxBucketBits caps a floatSpace's buckets at 2^maxBucketBits (16 KiB).
+const maxBucketBits = 10
 
 // code returns the code numbered i.
 func (s *floatSpace) code(i uint64) uint64 {
 	if s.full {
 		return i
 	}
-	j, k := 0, len(s.first)
-	for k-j > 1 {
-		m := int(uint(j+k) >> 1)
-		if s.first[m] <= i {
-			j = m
-		} else {
-			k = m
-		}
+	b := &s.bucket[i>>(s.shift&63)]
+	if !b.mixed {
+		return i + b.delta
 	}
-	return s.lo[j] + (i - s.first[j])
+	j := b.first
+	for i > s.ivs[j].last {
+		j++
+	}
+	return i + s.ivs[j].delta
+}
+
+// number numbers the intervals' codes and builds code's lookup. A space
+// of n intervals gets about 8n buckets, up to 2^maxBucketBits.
+func (s *floatSpace) number() {
+	var n uint64
+	for i := range s.lo {
+		s.first = append(s.first, n)
+		n += s.hi[i] - s.lo[i] + 1
+		s.ivs = append(s.ivs, interval{last: n - 1, delta: s.lo[i] - s.first[i]})
+	}
+	s.max = n - 1
+	if len(s.lo) == 0 {
+		return
+	}
+	k := min(bits.Len(uint(len(s.lo)))+3, maxBucketBits)
+	s.shift = uint(max(bits.Len64(s.max)-k, 0))
+	s.bucket = make([]bucket, s.max>>s.shift+1)
+	j := uint32(0)
+	for b := range s.bucket {
+		start := uint64(b) << s.shift
+		for start > s.ivs[j].last {
+			j++
+		}
+		end := min(start+(1<<s.shift-1), s.max) // the bucket's last index
+		s.bucket[b] = bucket{delta: s.ivs[j].delta, first: j, mixed: end > s.ivs[j].last}
+	}
 }
 
 // index returns the index of code c, if the space holds it.
@@ -195,12 +247,7 @@ func spaceOf(f floatorder.Format, a, b uint64, nan bool) floatSpace {
 	if nan {
 		s.add(special+1<<(f.Mant-1), special+mmask)
 	}
-	var n uint64
-	for i := range s.lo {
-		s.first = append(s.first, n)
-		n += s.hi[i] - s.lo[i] + 1
-	}
-	s.max = n - 1
+	s.number()
 	return s
 }
 
@@ -248,17 +295,38 @@ func (s *floatSpace) addFractions(base, mlo, mhi uint64, n uint, zeroLive bool) 
 
 // floatGen draws the bits of a float of format f.
 type floatGen struct {
-	f        floatorder.Format
-	pos, neg floatSpace
-	hasPos   bool
-	hasNeg   bool
+	f      floatorder.Format
+	sp     [2]floatSpace // the magnitudes of positive and negative values
+	hasPos bool
+	hasNeg bool
+
+	// What drawFast needs, set by prepare once the spaces are built.
+	fast     bool   // both signs' magnitudes have the same width, 1 to 8 bytes
+	signLen  int    // 1 if the sign is drawn, else 0
+	sign     uint64 // the sign if it is not drawn: 1 for negative
+	width    int    // the magnitude's width in bytes
+	magnMask uint64 // the magnitude's bytes in the eight read from its start
+}
+
+// prepare sets what drawFast needs, once g's spaces are built.
+func (g *floatGen) prepare() {
+	width := func(sp *floatSpace) int { return (bits.Len64(sp.max) + 7) / 8 }
+	if g.hasPos && g.hasNeg {
+		g.signLen = 1
+	}
+	if !g.hasPos {
+		g.sign = 1
+	}
+	g.width = width(&g.sp[g.sign])
+	g.fast = g.width > 0 && !(g.signLen == 1 && width(&g.sp[1]) != g.width)
+	g.magnMask = ^uint64(0) << (64 - 8*g.width)
 }
 
 // draw draws the value's bit pattern, sign included.
 func (g *floatGen) draw(t *T) uint64 {
-	sp, sign := &g.pos, uint64(0)
+	sp, sign := &g.sp[0], uint64(0)
 	if g.hasNeg && (!g.hasPos || t.flip(record.KindBool, fairCoin)) {
-		sp, sign = &g.neg, g.f.Top()
+		sp, sign = &g.sp[1], g.f.Top()
 	}
 	i := t.choose(record.KindFloat, sp.max)
 	if t.rec != nil && sp.max > 0 {
@@ -267,19 +335,54 @@ func (g *floatGen) draw(t *T) uint64 {
 	return g.f.Decode(sp.code(i)) | sign
 }
 
+// drawFast is draw for the format of V, faster while fuzzing (recording
+// off) with at least nine bytes left: it reads the same bytes into the
+// same value. Random input makes the processor mispredict branches on
+// the sign and on the kind of code, and a magnitude read whose position
+// and width depend on the sign holds up the next draw, so drawFast reads
+// the sign and the magnitude at once, selects the sign's space without a
+// branch, and decodes the code with floatorder.DecodeFast.
+func drawFast[V float32 | float64](g *floatGen, t *T) uint64 {
+	p := t.pos
+	if t.rec != nil || !g.fast || p+9 > len(t.data) {
+		return g.draw(t)
+	}
+	// The sign is the index of a fair coin (flip(fairCoin)): 1, negative,
+	// for the bytes 0x80 to 0xff.
+	neg := g.sign
+	if g.signLen == 1 {
+		neg = uint64(t.data[p] >> 7)
+	}
+	// The magnitude's index, as choose reads it (see minimize.IndexOf):
+	// the high 64 bits of its bytes, as a fraction of 2^64, times the
+	// number of indices, max+1, or the bytes themselves if max+1 is 2^64.
+	u := binary.BigEndian.Uint64(t.data[p+g.signLen:]) & g.magnMask
+	t.pos = p + g.signLen + g.width
+	sp := &g.sp[neg]
+	i := u
+	if n := sp.max + 1; n != 0 {
+		i, _ = bits.Mul64(u, n)
+	}
+	return floatorder.DecodeFast[V](sp.code(i)) | neg<<(8*unsafe.Sizeof(V(0))-1)
+}
+
 // anyFloat draws every value of the format.
 func anyFloat(f floatorder.Format) *floatGen {
 	full := floatSpace{full: true, max: 1<<f.Bits - 1}
 	if f.Bits == 64 {
 		full.max = math.MaxUint64
 	}
-	return &floatGen{f: f, pos: full, neg: full, hasPos: true, hasNeg: true}
+	g := &floatGen{f: f, sp: [2]floatSpace{full, full}, hasPos: true, hasNeg: true}
+	g.prepare()
+	return g
 }
 
 // finiteFloat draws every finite value of the format.
 func finiteFloat(f floatorder.Format) *floatGen {
 	s := spaceOf(f, 0, f.InfBits()-1, false)
-	return &floatGen{f: f, pos: s, neg: s, hasPos: true, hasNeg: true}
+	g := &floatGen{f: f, sp: [2]floatSpace{s, s}, hasPos: true, hasNeg: true}
+	g.prepare()
+	return g
 }
 
 // floatRange draws the values of the format in [lo, hi], which it checks.
@@ -289,11 +392,12 @@ func floatRange(f floatorder.Format, name string, lo, hi float64) *floatGen {
 	}
 	g := &floatGen{f: f, hasPos: hi >= 0, hasNeg: lo < 0}
 	if g.hasPos {
-		g.pos = spaceOf(f, f.BitsOf(max(lo, 0)), f.BitsOf(math.Abs(hi)), false)
+		g.sp[0] = spaceOf(f, f.BitsOf(max(lo, 0)), f.BitsOf(math.Abs(hi)), false)
 	}
 	if g.hasNeg {
-		g.neg = spaceOf(f, f.BitsOf(max(-hi, 0)), f.BitsOf(-lo), false)
+		g.sp[1] = spaceOf(f, f.BitsOf(max(-hi, 0)), f.BitsOf(-lo), false)
 	}
+	g.prepare()
 	return g
 }
 
@@ -303,14 +407,23 @@ func floatRange(f floatorder.Format, name string, lo, hi float64) *floatGen {
 // nearly the most complex value, and only ±Inf and NaN come after it.
 // Every positive value is simpler than every negative one. Use
 // [Float64Finite] or [Float64Range] to leave out NaN or the infinities.
-func Float64() Generator[float64] {
-	return float64Gen("Float64()", anyFloat(floatorder.Float64))
-}
+func Float64() Generator[float64] { return anyFloat64Gen }
 
 // Float64Finite draws any finite float64: no ±Inf, no NaN.
-func Float64Finite() Generator[float64] {
-	return float64Gen("Float64Finite()", finiteFloat(floatorder.Float64))
-}
+func Float64Finite() Generator[float64] { return finiteFloat64Gen }
+
+// The unbounded float generators are built once, as Int and Byte are: a
+// property that calls Float64Finite() for every draw would otherwise
+// build its space, some 36 allocations, each time. float64Gen and
+// float32Gen are not inlined: inlined into this initialization, their
+// drawing closures would be compiled as part of it, in which the compiler
+// inlines nothing (not even math.Float64frombits).
+var (
+	anyFloat64Gen    = float64Gen("Float64()", anyFloat(floatorder.Float64))
+	finiteFloat64Gen = float64Gen("Float64Finite()", finiteFloat(floatorder.Float64))
+	anyFloat32Gen    = float32Gen("Float32()", anyFloat(floatorder.Float32))
+	finiteFloat32Gen = float32Gen("Float32Finite()", finiteFloat(floatorder.Float32))
+)
 
 // Float64Range draws a float64 in [lo, hi], never NaN. It numbers only
 // the values in the range, in the order of [Float64], so empty input
@@ -323,22 +436,21 @@ func Float64Range(lo, hi float64) Generator[float64] {
 	return float64Gen(fmt.Sprintf("Float64Range(%v, %v)", lo, hi), floatRange(floatorder.Float64, "Float64Range", lo, hi))
 }
 
+// float64Gen is not inlined; see anyFloat64Gen.
+//
+//go:noinline
 func float64Gen(label string, g *floatGen) Generator[float64] {
 	return newGenerator(
 		func() string { return label },
-		func(t *T) float64 { return math.Float64frombits(g.draw(t)) })
+		func(t *T) float64 { return math.Float64frombits(drawFast[float64](g, t)) })
 }
 
 // Float32 draws any float32: finite values, ±Inf and NaN, shrinking to
 // the same simple values as [Float64].
-func Float32() Generator[float32] {
-	return float32Gen("Float32()", anyFloat(floatorder.Float32))
-}
+func Float32() Generator[float32] { return anyFloat32Gen }
 
 // Float32Finite draws any finite float32: no ±Inf, no NaN.
-func Float32Finite() Generator[float32] {
-	return float32Gen("Float32Finite()", finiteFloat(floatorder.Float32))
-}
+func Float32Finite() Generator[float32] { return finiteFloat32Gen }
 
 // Float32Range draws a float32 in [lo, hi], never NaN, as [Float64Range]
 // does. It panics if a bound is NaN or lo > hi.
@@ -347,8 +459,11 @@ func Float32Range(lo, hi float32) Generator[float32] {
 		floatRange(floatorder.Float32, "Float32Range", float64(lo), float64(hi)))
 }
 
+// float32Gen is not inlined; see anyFloat64Gen.
+//
+//go:noinline
 func float32Gen(label string, g *floatGen) Generator[float32] {
 	return newGenerator(
 		func() string { return label },
-		func(t *T) float32 { return math.Float32frombits(uint32(g.draw(t))) })
+		func(t *T) float32 { return math.Float32frombits(uint32(drawFast[float32](g, t))) })
 }

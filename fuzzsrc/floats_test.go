@@ -2,6 +2,7 @@ package fuzzsrc
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -426,13 +427,13 @@ func TestFloatSimpler(t *testing.T) {
 		want         []float64
 	}{
 		{"below one", "the integers around it, the cuts to 1 to 6 fractional bits (0.5 first, the dead 0.5 code being live below 1), 1 + the fraction, which comes before every value below 1, and its significand at exponent 0 (1.015625 = 2 x 0.5078125)",
-			Float64(), anyFloat(floatorder.Float64).pos, 0.5078125, []float64{0, 1, 1.015625, 1.5078125, 0.5, 0.75, 0.625, 0.5625, 0.53125, 0.515625}},
+			Float64(), anyFloat(floatorder.Float64).sp[0], 0.5078125, []float64{0, 1, 1.015625, 1.5078125, 0.5, 0.75, 0.625, 0.5625, 0.53125, 0.515625}},
 		{"in a range", "a bounded draw names only values in its range (10 is out), by integer part then fractional bits: 9, then 9.3's significand at exponents 0 and 1 (1.1625, 2.325) among 1, half of 9 and 8 with the same fraction, then at exponent 2 (4.65), then 9 with 1 to 10 fractional bits",
-			Float64Range(1, 9.75), floatRange(floatorder.Float64, "Float64Range", 1, 9.75).pos, 9.3, []float64{9, 1.3000000000000007, 1.1625, 2.325, 4.300000000000001, 4.65, 8.3, 9.5, 9.25, 9.375, 9.3125, 9.28125, 9.296875, 9.3046875, 9.30078125, 9.298828125, 9.2998046875}},
+			Float64Range(1, 9.75), floatRange(floatorder.Float64, "Float64Range", 1, 9.75).sp[0], 9.3, []float64{9, 1.3000000000000007, 1.1625, 2.325, 4.300000000000001, 4.65, 8.3, 9.5, 9.25, 9.375, 9.3125, 9.28125, 9.296875, 9.3046875, 9.30078125, 9.298828125, 9.2998046875}},
 		{"tiny", "2^-500 x 1.75: the integers around it, its significand at exponents 0 (1.75), -1 (0.875), -250 and -499, and the cuts to 1 to 10 fractional bits rounded up (2^-k), in the order of floats: exponent 0, then -1, -2, ...",
-			Float64(), anyFloat(floatorder.Float64).pos, math.Ldexp(1.75, -500), []float64{0, 1, 1.75, 0.5, 0.875, 0.25, 0.125, 0.0625, 0.03125, 0.015625, 0.0078125, 0.00390625, 0.001953125, 0.0009765625, math.Ldexp(1.75, -250), math.Ldexp(1.75, -499)}},
+			Float64(), anyFloat(floatorder.Float64).sp[0], math.Ldexp(1.75, -500), []float64{0, 1, 1.75, 0.5, 0.875, 0.25, 0.125, 0.0625, 0.03125, 0.015625, 0.0078125, 0.00390625, 0.001953125, 0.0009765625, math.Ldexp(1.75, -250), math.Ldexp(1.75, -499)}},
 		{"integer", "an integer names nothing: lowering its index reaches every simpler integer",
-			Float64(), anyFloat(floatorder.Float64).pos, 7, nil},
+			Float64(), anyFloat(floatorder.Float64).sp[0], 7, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -466,5 +467,122 @@ func TestFloatSimpler(t *testing.T) {
 				t.Errorf("simpler values of %v = %v, want %v: %s", tt.x, got, tt.want, tt.reason)
 			}
 		})
+	}
+}
+
+// floatGensForFast are float generators of every shape that drawFast
+// handles: both formats, all, finite, ranges of both signs, of one sign,
+// of one value, with infinite bounds, and with magnitudes of different
+// widths for the two signs.
+func floatGensForFast() map[string]*floatGen {
+	gens := map[string]*floatGen{}
+	for _, f := range []floatorder.Format{floatorder.Float64, floatorder.Float32} {
+		name := func(s string) string { return fmt.Sprintf("%d-bit %s", f.Bits, s) }
+		gens[name("any")] = anyFloat(f)
+		gens[name("finite")] = finiteFloat(f)
+		for _, r := range [][2]float64{
+			{-1, 1}, {0, 1}, {-1, 0}, {1.3, 9.75}, {-9.75, -1.3}, {-1e3, 1e3},
+			{-0.3, 1e-5}, {-5, 1e6}, {0, 0}, {2.5, 2.5}, {-2.5, -2.5}, {-1, 2},
+			{math.Inf(-1), math.Inf(1)}, {0, math.Inf(1)}, {math.Inf(-1), -7},
+			{1e-30, 1e-20}, {-3, 1 << 40}, {100, 1 << 62}, {-0.75, 0.75},
+		} {
+			gens[name(fmt.Sprint(r))] = floatRange(f, "Range", r[0], r[1])
+		}
+	}
+	return gens
+}
+
+// TestFloatDrawFast checks that drawFast, the float draw while fuzzing,
+// reads the same bytes into the same values as draw, on random inputs,
+// drawing until past their ends (or 50 times, for a draw that reads
+// nothing).
+func TestFloatDrawFast(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for name, g := range floatGensForFast() {
+		fast := drawFast[float64]
+		if g.f.Bits == 32 {
+			fast = drawFast[float32]
+		}
+		for range 3000 {
+			data := make([]byte, rng.IntN(40))
+			for i := range data {
+				switch rng.IntN(4) {
+				case 0:
+					data[i] = 0
+				case 1:
+					data[i] = 0xff
+				default:
+					data[i] = byte(rng.Uint32())
+				}
+			}
+			a, b := &T{data: data}, &T{data: data}
+			for k := 0; k < 50 && a.pos <= len(data); k++ {
+				x, y := fast(g, a), g.draw(b)
+				if x != y || a.pos != b.pos {
+					t.Fatalf("%s: input % x: drawFast gives %#x at %d, draw %#x at %d", name, data, x, a.pos, y, b.pos)
+				}
+			}
+		}
+	}
+}
+
+// TestFloatSpaceCode checks floatSpace.code's lookup against a binary
+// search of the intervals, at the first, second, last but one and last
+// index of every interval and at random indices.
+func TestFloatSpaceCode(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for name, g := range floatGensForFast() {
+		for sign := range g.sp {
+			sp := &g.sp[sign]
+			if sp.full || len(sp.lo) == 0 {
+				continue
+			}
+			want := func(i uint64) uint64 {
+				j, _ := slices.BinarySearch(sp.first, i+1)
+				return sp.lo[j-1] + (i - sp.first[j-1])
+			}
+			check := func(i uint64) {
+				if i > sp.max {
+					return
+				}
+				if got := sp.code(i); got != want(i) {
+					t.Fatalf("%s, sign %d: index %#x has code %#x, want %#x", name, sign, i, got, want(i))
+				}
+			}
+			for j := range sp.lo {
+				last := sp.first[j] + sp.hi[j] - sp.lo[j]
+				check(sp.first[j])
+				check(sp.first[j] + 1)
+				check(last - 1)
+				check(last)
+			}
+			for range 10000 {
+				check(rng.Uint64N(sp.max + 1))
+			}
+		}
+	}
+}
+
+// TestFloatBuildAllocs checks that building an unbounded float generator
+// inside a property and drawing from it allocates nothing while fuzzing
+// (recording off).
+func TestFloatBuildAllocs(t *testing.T) {
+	data := benchInput(1 << 10)
+	for name, draw := range map[string]func(*T){
+		"Float64":       func(t *T) { Float64().Draw(t, "x") },
+		"Float64Finite": func(t *T) { Float64Finite().Draw(t, "x") },
+		"Float32":       func(t *T) { Float32().Draw(t, "x") },
+		"Float32Finite": func(t *T) { Float32Finite().Draw(t, "x") },
+	} {
+		ft := &T{data: data}
+		allocs := testing.AllocsPerRun(100, func() {
+			if ft.pos > len(data)-16 {
+				ft.pos = 0
+			}
+			draw(ft)
+		})
+		if allocs != 0 {
+			t.Errorf("%s: %v allocations per build and draw, want 0", name, allocs)
+		}
 	}
 }

@@ -48,3 +48,38 @@ func TestRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeFast checks that DecodeFast decodes as Decode does: every
+// exponent position with its smallest, largest and random mantissa
+// codes, and random codes.
+func TestDecodeFast(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, tt := range []struct {
+		f    Format
+		fast func(uint64) uint64
+	}{{Float64, DecodeFast[float64]}, {Float32, DecodeFast[float32]}} {
+		f := tt.f
+		check := func(c uint64) {
+			if got, want := tt.fast(c), f.Decode(c); got != want {
+				t.Fatalf("%d-bit: code %#x decodes to %#x, want %#x", f.Bits, c, got, want)
+			}
+		}
+		largest := uint64(1)<<(f.Bits-1) | (uint64(1)<<(f.Bits-1) - 1)
+		for _, c := range []uint64{0, 1, 2, 3, 1<<f.Mant - 1, 1 << f.Mant, 1<<(f.Bits-1) - 1, largest} {
+			check(c)
+		}
+		for p := range 2*f.Bias + 2 {
+			base := f.Top() + p<<f.Mant
+			for m := range uint64(64) {
+				check(base + m)
+				check(base + f.MantMask() - m)
+			}
+			for range 1000 {
+				check(base + rng.Uint64()&f.MantMask())
+			}
+		}
+		for range 1000000 {
+			check(rng.Uint64() >> (64 - f.Bits))
+		}
+	}
+}
