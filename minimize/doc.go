@@ -35,59 +35,62 @@
 //
 // # Passes
 //
-// Reduction is organised in passes, each a list of steps tried in a seeded
-// random order: rank values (the values of a shape replaced by the
-// smallest in the same order, in one run), sort sibling spans, delete
-// spans (largest first, growing a deletion over siblings with an
-// exponential probe and binary search; a deletion that no longer fails is
-// retried with a neighbour's children reversed or, for an empty slot,
-// with the children of the span that now holds what slid into it
-// reversed, or with the sibling before it lowered to a value the input
-// holds), zero
-// spans (retrying with the width the zeroed span used), delete blocks of
-// consecutive choices, replace a span by a descendant with the same label,
-// lower a choice to the simpler values its draw names (Outcome.Simpler:
-// a float's integer part, fewer fractional bits, a simpler exponent),
-// lower each choice (integers by magnitude, then on in the draw's own
-// index order across signs; a long search first tries the values other
-// choices of its shape hold), lower equal choices together, and, when
-// those are stuck, shift all values of a shape, swap two values
-// everywhere, lower pairs together, move value between pairs (or trade:
-// one value lower, the next of its shape raised by the least that keeps
-// the failure), lower a
-// choice and repair what depends on it, make one value of a shape
-// another everywhere and delete the spans that become copies of a
-// sibling, delete pairs of choices, delete blocks of choices that the next choice's shape lines up with, and
-// delete a span together with raising the value before it or lowering the
-// values after it that may refer past it (all of a shape, or one
-// alone), and lower a count together with
-// deleting one element of every unit it sizes (a table's width with one
-// cell of every row); when all of those are stuck too, lower an integer
-// that stopped where the next values below it pass past them (half of it,
-// or steps of 3 to 8 or 10, repeated: multiples, powers of two, a last
-// digit; or one of its set bits cleared: a word of flags), move the choice that opens a span past the first part
-// inside it (in a tree, a rotation: p(c(C1, C2), R) becomes
-// p(C1, c(C2, R))), delete runs of two to four consecutive sibling
-// spans at once (parts that cancel out only together), delete a span
-// with its value added into a like sibling's (two parts become one
-// holding their total), and make two negative values positive together
-// (a ratio or a product keeps its sign). The gate retries
-// a candidate that was not kept with the later choices whose ranges it
-// narrowed re-encoded to their old values, for draws that depend on
-// earlier ones (a choice whose range now holds one value, and so reads
-// nothing, has its bytes deleted: Outcome.Constants shows where), and
-// then with its change made in lockstep in every identical span (the
-// same label and bytes) around it, for properties that compare two parts
-// of their input, or, for an exchange of two bytes, at the same places in
-// every span of the same label and length (a column moved in every row).
-// Values that zig-zag down are lowered by a common offset. Passes that
-// shortened the input run first in the next round; the reduction ends at a fixed point of every pass, or when a budget in
-// Options runs out. A target that reads raw bytes (Options.ExactLength)
-// and reports no spans is reduced as plain bytes instead: coarse chunk
-// deletion first (delta debugging), then moves on structure inferred from
-// the bytes (tokens, brackets, repeats, length fields, residues), to a
-// result that a final check confirms 1-minimal ([MinimalCheck]).
-// Options.OrderKey lets a caller order inputs by the values they encode.
+// Reduction is organised in passes (schedule.go lists them), each a list
+// of steps tried in a seeded random order, in three tiers: the second
+// runs only in rounds where the first changed nothing, the last only
+// where both changed nothing. Passes that shortened the input run first
+// in the next round; the reduction ends at a fixed point of every pass,
+// or when a budget in Options runs out.
+//
+//   - Always: rank the values of a shape (replaced by the smallest in the
+//     same order, in one run); sort sibling spans; delete spans (largest
+//     first, grown over siblings by an exponential probe and binary
+//     search; a deletion that no longer fails is retried with a
+//     neighbour's children mirrored or lowered); zero spans; delete blocks
+//     of consecutive choices; replace a span by a descendant of its label;
+//     lower a choice to the simpler values its draw names
+//     (Outcome.Simpler: a float's integer part, fewer fractional bits, its
+//     significand at a simpler exponent); lower each choice (by magnitude,
+//     then on in the draw's index order across signs); lower equal choices
+//     together.
+//   - When those are stuck: shift all values of a shape; swap two values
+//     everywhere; lower pairs together; move value between pairs, or trade
+//     (one value lower, the next of its shape raised by the least that
+//     keeps the failure); lower a choice and repair what depends on it;
+//     make one value of a shape another everywhere; delete pairs of
+//     choices, and blocks that the next choice's shape lines up with;
+//     delete a span with the value before it raised or the values after it
+//     that may refer past it lowered; lower a count with one element of
+//     every unit it sizes deleted (a table's width and a cell of every
+//     row); lower values that zig-zag down by a common offset.
+//   - When all of those are stuck: lower a value stuck where the values
+//     just below it pass past them (half, steps of 3 to 10, a set bit
+//     cleared, a value with as many set bits); rotate a span's opening
+//     choices past its first part (p(c(C1, C2), R) becomes
+//     p(C1, c(C2, R))); delete runs of two to four siblings; merge a span
+//     into a like sibling (their total in one); flip the signs of two
+//     values at once; lower two values along their ratio; trade between
+//     values of different shapes (a count times a size); move a block of
+//     choices that ends in zeros to the end (the steps of a loop without
+//     spans); delete an element together with its copy in another
+//     collection (an anagram, a shuffled copy).
+//
+// The gate retries a candidate that was not kept with the later choices
+// whose ranges it narrowed re-encoded to their old values, for draws that
+// depend on earlier ones (a choice whose range now holds one value, and
+// so reads nothing, has its bytes deleted: Outcome.Constants shows
+// where), and then with its change made in lockstep in every identical
+// span (the same label and bytes) around it, for properties that compare
+// two parts of their input, or, for an exchange of two bytes, at the same
+// places in every span of the same label and length (a column moved in
+// every row).
+//
+// A target that reads raw bytes (Options.ExactLength) and reports no
+// spans is reduced as plain bytes instead: coarse chunk deletion first
+// (delta debugging), then moves on structure inferred from the bytes
+// (tokens, brackets, repeats, length fields, residues), to a result that
+// a final check confirms 1-minimal ([MinimalCheck]). Options.OrderKey
+// lets a caller order inputs by the values they encode.
 //
 // This package knows nothing about how inputs are decoded or how the
 // target runs; it imports nothing else from this module.

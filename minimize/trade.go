@@ -1,0 +1,206 @@
+package minimize
+
+// This file holds the trades: one value lowered while another is raised
+// by the least that keeps the failure, for totals that a unit of the
+// first buys more of than a unit of the second (a product, a weighted
+// sum).
+
+// minTradeReach is the least raise trade probes up to, whatever the
+// values.
+const minTradeReach = 16
+
+// productRaise returns the raise of a later value of magnitude b that
+// keeps its product with an earlier one of magnitude a when that goes one
+// lower: b/(a-1) rounded up, or b itself for a <= 2.
+func productRaise(a, b uint64) uint64 {
+	if a <= 2 {
+		return b
+	}
+	return (b + a - 2) / (a - 1)
+}
+
+// tradeReach returns how far trade probes a raise of the later value of
+// the pair (i, j), magnitudes a and b, when the earlier goes one lower:
+// twice the raise that keeps their product (see productRaise; twice, as
+// magnitudes are indices a few apart from the values where a range
+// starts at 1), at most b, and at least minTradeReach. A product, and any
+// total that one unit of the first buys more of than one of the second,
+// is then covered. A value whose draw names its simpler values (a float,
+// whose index is a code) gets minTradeReach: arithmetic on its index is
+// not arithmetic on its value.
+func (s *shrinker) tradeReach(i, j int, a, b uint64) uint64 {
+	if s.namesSimpler(i) || s.namesSimpler(j) {
+		return minTradeReach
+	}
+	return max(minTradeReach, min(b, 2*productRaise(a, b)))
+}
+
+// trade runs cand(r), a candidate with one value lowered and a later one
+// raised by r, for r = 2, 4, 8, ... up to the first power of two at or
+// past reach (see tradeReach). A raise past the later value's range is
+// its largest instead, the last probe. On the first kept, it searches
+// down to refused, the largest raise known not to be kept (1, a move of
+// one, where redistributePairs tried it), for the least raise that is
+// kept. Every candidate is shortlex-smaller than the input it comes from,
+// whatever r, since the earlier value is lower.
+func trade(s *shrinker, refused, reach uint64, cand func(r uint64) []byte) {
+	lo := refused
+	for hi := uint64(2); ; hi *= 2 {
+		c := cand(hi)
+		if c == nil {
+			// Past the later value's range: its largest raise instead,
+			// found without running anything, and the last probe.
+			top := lo
+			for h := hi; top+1 < h; {
+				if mid := top + (h-top)/2; cand(mid) != nil {
+					top = mid
+				} else {
+					h = mid
+				}
+			}
+			if top <= lo {
+				return
+			}
+			if kept, _ := s.consider(cand(top)); kept {
+				searchDown(s, lo, top, cand)
+			}
+			return
+		}
+		if kept, _ := s.consider(c); kept {
+			searchDown(s, lo, hi, cand)
+			return
+		}
+		if hi >= reach || hi >= 1<<63 {
+			return
+		}
+		lo = hi
+	}
+}
+
+// searchDown binary-searches between lo, whose candidate is known not to
+// be kept, and hi, whose candidate was just kept, for the least whose
+// candidate is kept, running the candidates in between.
+func searchDown(s *shrinker, lo, hi uint64, cand func(uint64) []byte) {
+	for lo+1 < hi {
+		mid := lo + (hi-lo)/2
+		if kept, _ := s.consider(cand(mid)); kept {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+}
+
+// nextOfShape reports whether choice j is the first after choice i with
+// i's shape.
+func (s *shrinker) nextOfShape(i, j int) bool {
+	sh := s.choices[i].shape()
+	for k := i + 1; k < j; k++ {
+		if s.choices[k].shape() == sh {
+			return false
+		}
+	}
+	return true
+}
+
+// maxTradeGap is how many choices after a value tradeAcross looks for the
+// next amount to raise.
+const maxTradeGap = 4
+
+// tradeAcross trades between a value and each amount of another shape
+// in the maxTradeGap choices after it (flags skipped; a shape seen once
+// may be an amount at 1 or a flag, and is tried): the value one lower and
+// the other raised by one, then by the raise that keeps their product
+// and twice it (see productRaise), then by the least below the first
+// that was kept. Values of one shape trade in redistributePairs; this is
+// for a total over values drawn from different ranges, a count times a
+// size, a signed factor times an unsigned one; not for a draw that names
+// its simpler values (a float's code). It runs in the last tier.
+func tradeAcross() *pass {
+	derive := func(s *shrinker) [][2]int {
+		n := s.choicesInInput()
+		amount := func(c Choice) bool {
+			if c.Max < 2 || c.End() > len(s.best) {
+				return false
+			}
+			_, m := c.signed(c.Index(s.best))
+			return m > 0 && !s.usedAsFlag(c)
+		}
+		// A shape that occurs once may hold an amount at 1 (a list of one
+		// element 1) as well as a flag: only shapes seen more often are
+		// judged flags as the partner.
+		seen := map[Choice]int{}
+		for _, c := range s.choices[:n] {
+			seen[c.shape()]++
+		}
+		var pairs [][2]int
+		for i, c := range s.choices[:n] {
+			if !amount(c) || s.namesSimpler(i) {
+				continue
+			}
+			for j := i + 1; j < min(n, i+1+maxTradeGap); j++ {
+				d := s.choices[j]
+				if d.Max < 2 || seen[d.shape()] > 1 && s.usedAsFlag(d) || s.namesSimpler(j) {
+					continue
+				}
+				if d.shape() != c.shape() {
+					pairs = append(pairs, [2]int{i, j})
+				}
+			}
+		}
+		return pairs
+	}
+	return stepPass("trade across shapes", 2, derive, func(s *shrinker, p [2]int) ([]byte, func(bool, *Outcome)) {
+		ci, cj := s.choices[p[0]], s.choices[p[1]]
+		vi, vj := ci.Index(s.best), cj.Index(s.best)
+		_, mi := ci.signed(vi)
+		_, mj := cj.signed(vj)
+		old := s.best
+		raise := func(r uint64) []byte {
+			if mj+r < mj {
+				return nil
+			}
+			return withMagnitudes(old, ci, vi, mi-1, cj, vj, mj+r)
+		}
+		first := raise(1)
+		if first == nil {
+			return nil, nil
+		}
+		return first, func(kept bool, _ *Outcome) {
+			if kept {
+				return
+			}
+			// The raise that keeps their product, and twice it (the
+			// magnitudes are indices, a few apart from the values), or the
+			// later value's largest if that is less; then down to the least
+			// that is kept.
+			keep := productRaise(mi, mj)
+			lo := uint64(1)
+			for _, r := range []uint64{keep, 2 * keep} {
+				if r <= lo {
+					continue
+				}
+				c := raise(r)
+				if c == nil {
+					top := lo // the largest raise the range allows
+					for h := r; top+1 < h; {
+						if mid := top + (h-top)/2; raise(mid) != nil {
+							top = mid
+						} else {
+							h = mid
+						}
+					}
+					r, c = top, raise(top)
+					if r <= lo {
+						return
+					}
+				}
+				if kept, _ := s.consider(c); kept {
+					searchDown(s, lo, r, raise)
+					return
+				}
+				lo = r
+			}
+		}
+	})
+}
