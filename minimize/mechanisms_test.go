@@ -751,6 +751,42 @@ func mechanisms() []property {
 			},
 			want: [2][]int{{0, 0, 1}, {0, 1, 0}},
 		},
+		// Parts that cancel out with others between them.
+		{
+			name:   "walk home",
+			reason: "moves right, up, left or down, 1..3 long; fails when the walk ends at (2, 1): [R2 U1]; sorting groups moves by direction, and from [R2 R2 U2 L2 D1] the R2 and the L2 that cancel lie two apart (2 of 20 missed without deleting the ends of a run)",
+			draw: func(t *fuzzsrc.T) any {
+				return fuzzsrc.SliceOf(fuzzsrc.Custom(func(t *fuzzsrc.T) [2]int {
+					return [2]int{fuzzsrc.IntRange(0, 3).Draw(t, "dir"), fuzzsrc.IntRange(1, 3).Draw(t, "n")}
+				})).Draw(t, "moves")
+			},
+			fails: func(v any) bool {
+				x, y := 0, 0
+				for _, m := range v.([][2]int) {
+					x += []int{1, 0, -1, 0}[m[0]] * m[1]
+					y += []int{0, 1, 0, -1}[m[0]] * m[1]
+				}
+				return x == 2 && y == 1
+			},
+			want: [][2]int{{0, 2}, {1, 1}},
+		},
+		{
+			name:   "arm angles",
+			reason: "turns of three joints by -2..2 (0 is no turn); fails when the joints end at angles 2, 0 and 1: [j0 +2, j2 +1]; from [j0 +1, j0 +1, j2 +1] the two turns of j0 merge into one of +2, which a signed draw's +1 taken for a coin's 1 left out (4 of 20 missed)",
+			draw: func(t *fuzzsrc.T) any {
+				return fuzzsrc.SliceOf(fuzzsrc.Custom(func(t *fuzzsrc.T) [2]int {
+					return [2]int{fuzzsrc.IntRange(0, 2).Draw(t, "joint"), fuzzsrc.IntRange(-2, 2).Draw(t, "turn")}
+				})).Draw(t, "turns")
+			},
+			fails: func(v any) bool {
+				var a [3]int
+				for _, m := range v.([][2]int) {
+					a[m[0]] += m[1]
+				}
+				return a == [3]int{2, 0, 1}
+			},
+			want: [][2]int{{0, 2}, {2, 1}},
+		},
 		// Words of flags.
 		{
 			name:   "flag word",

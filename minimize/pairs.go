@@ -38,8 +38,12 @@ func (s *shrinker) numericPair(step int) (ci, cj Choice, ok bool) {
 
 // usedAsFlag reports whether c's shape holds only indices 0 and 1 in the
 // best input, and 1 somewhere: a flag or a coin, which holds no amount. A
-// shape that holds only 0 may be an amount at its least.
+// shape that holds only 0 may be an amount at its least, and a signed
+// draw (ordered around a shrink point) is a number, never a coin.
 func (s *shrinker) usedAsFlag(c Choice) bool {
+	if c.Below > 0 {
+		return false
+	}
 	sh, one := c.shape(), false
 	for _, o := range s.choices[:s.choicesInInput()] {
 		if o.shape() != sh {

@@ -223,7 +223,7 @@ func TestPassPlans(t *testing.T) {
 				span("node", 6, 8, 1),
 			}},
 			want: [][]byte{{1, 0, 5, 0, 6, 1, 0, 7}, {1, 0, 5, 0, 6, 1, 0, 7}, {1, 0, 5, 1, 0, 6, 0, 7}}},
-		{name: "delete sibling runs/runs of two to four", reason: "a list of five elements of two bytes, and a value after the list: runs of 2, 3 and 4 consecutive siblings, shortest first: the list and the value are siblings at the top (deleting both leaves nothing), then the elements",
+		{name: "delete sibling runs/runs of two to four", reason: "a list of five elements of two bytes, and a value after the list: runs of 2, 3 and 4 consecutive siblings, shortest first: the list and the value are siblings at the top (deleting both leaves nothing), then the elements; then the ends of runs of 3 and 4 alone, the siblings between them kept (1 and 3, 2 and 4, 3 and 5, then 1 and 4, 2 and 5)",
 			pass: deleteSiblingRuns, best: []byte{1, 1, 1, 2, 1, 3, 1, 4, 1, 5, 9},
 			out: Outcome{Choices: bytesOf(11, 0), Spans: []Span{
 				span("list", 0, 10, -1),
@@ -235,6 +235,8 @@ func TestPassPlans(t *testing.T) {
 				{1, 3, 1, 4, 1, 5, 9}, {1, 1, 1, 4, 1, 5, 9}, {1, 1, 1, 2, 1, 5, 9}, {1, 1, 1, 2, 1, 3, 9},
 				{1, 4, 1, 5, 9}, {1, 1, 1, 5, 9}, {1, 1, 1, 2, 9},
 				{1, 5, 9}, {1, 1, 9},
+				{1, 2, 1, 4, 1, 5, 9}, {1, 1, 1, 3, 1, 5, 9}, {1, 1, 1, 2, 1, 4, 9},
+				{1, 2, 1, 3, 1, 5, 9}, {1, 1, 1, 3, 1, 4, 9},
 			}},
 		{name: "merge siblings/one value apart", reason: "runs (a coin, a letter, a length) where the last two differ in the length only: the last deleted with its length added to the one before, as index 5+2+1 then 5+2; the first run differs in two values; the coins are flags",
 			pass: mergeSiblings, best: []byte{0x80, 1, 3, 0x80, 0, 5, 0x80, 0, 2},

@@ -513,9 +513,16 @@ const maxSiblingRun = 4
 // elements a property needs in matched groups. Every shorter deletion of
 // such a run leaves an input that passes, and deleteSpans grows a
 // deletion only after a single one worked, so nothing else reaches them.
-// It runs in the last tier, when no other pass shrinks the input.
+// Runs of three or more are also tried with the siblings between their
+// ends kept: two moves that cancel out with others between them (a step
+// right and a step left, sorted apart). It runs in the last tier, when no
+// other pass shrinks the input.
 func deleteSiblingRuns() *pass {
-	derive := func(s *shrinker) [][2]int {
+	type run struct {
+		first, last int  // spans
+		ends        bool // only first and last
+	}
+	derive := func(s *shrinker) []run {
 		groups := map[int][]int{} // span indices by parent, in order
 		var parents []int
 		for j, sp := range s.out.Spans {
@@ -527,19 +534,36 @@ func deleteSiblingRuns() *pass {
 			}
 			groups[sp.Parent] = append(groups[sp.Parent], j)
 		}
-		var runs [][2]int // first and last span of each run
+		var runs []run
 		for k := 2; k <= maxSiblingRun; k++ {
 			for _, p := range parents {
 				sib := groups[p]
 				for j := 0; j+k <= len(sib); j++ {
-					runs = append(runs, [2]int{sib[j], sib[j+k-1]})
+					runs = append(runs, run{sib[j], sib[j+k-1], false})
+				}
+			}
+		}
+		for k := 3; k <= maxSiblingRun; k++ {
+			for _, p := range parents {
+				sib := groups[p]
+				for j := 0; j+k <= len(sib); j++ {
+					runs = append(runs, run{sib[j], sib[j+k-1], true})
 				}
 			}
 		}
 		return runs
 	}
-	return stepPass("delete sibling runs", 2, derive, func(s *shrinker, r [2]int) ([]byte, func(bool, *Outcome)) {
-		a, b := s.clip(s.out.Spans[r[0]].Start, s.out.Spans[r[1]].End)
+	return stepPass("delete sibling runs", 2, derive, func(s *shrinker, r run) ([]byte, func(bool, *Outcome)) {
+		first, last := s.out.Spans[r.first], s.out.Spans[r.last]
+		if r.ends {
+			a, b := s.clip(last.Start, last.End)
+			c, d := s.clip(first.Start, first.End)
+			if a >= b || c >= d {
+				return nil, nil
+			}
+			return splice(splice(s.best, a, b, nil), c, d, nil), nil
+		}
+		a, b := s.clip(first.Start, last.End)
 		if a >= b {
 			return nil, nil
 		}
