@@ -96,7 +96,7 @@ func All() []Benchmark {
 		multiple(), sumMod3(),
 	}
 	all = append(all, holdout()...)
-	return append(all, probes()...)
+	return append(append(all, probes()...), probes2()...)
 }
 
 // verdict is what a property decides about a value.
