@@ -472,6 +472,27 @@ func deleteChoicePairs() *pass {
 // choices: two elements of a list of pairs, one row of three.
 const maxAlignedBlock = 8
 
+// alignedBlocks returns the blocks of least to maxAlignedBlock
+// consecutive choices of the best input, as the first choice's index and
+// the count, that are followed by a choice of their first choice's shape
+// and are not exactly one span, shortest first; keep, if set, says which
+// to return by the choice that follows the block.
+func alignedBlocks(s *shrinker, least int, keep func(next Choice) bool) [][2]int {
+	n := s.choicesInInput()
+	spans := spanRegions(s.out.Spans)
+	var blocks [][2]int
+	for k := least; k <= maxAlignedBlock; k++ {
+		for j := 0; j+k < n; j++ {
+			first, next := s.choices[j], s.choices[j+k]
+			if first.shape() != next.shape() || spans[[2]int{first.Offset, next.Offset}] || keep != nil && !keep(next) {
+				continue
+			}
+			blocks = append(blocks, [2]int{j, k})
+		}
+	}
+	return blocks
+}
+
 // deleteAlignedBlocks deletes blocks of 3 to maxAlignedBlock consecutive
 // choices that are followed by a choice of the same shape as their first,
 // so that what follows slides into the block's place and reads as it
@@ -482,21 +503,7 @@ const maxAlignedBlock = 8
 // leaves an input that passes, and a deletion is grown only after one
 // worked. Blocks that are exactly one span are left to deleteSpans.
 func deleteAlignedBlocks() *pass {
-	derive := func(s *shrinker) [][2]int {
-		n := s.choicesInInput()
-		spans := spanRegions(s.out.Spans)
-		var blocks [][2]int
-		for k := 3; k <= maxAlignedBlock; k++ {
-			for j := 0; j+k < n; j++ {
-				first, next := s.choices[j], s.choices[j+k]
-				if first.shape() != next.shape() || spans[[2]int{first.Offset, next.Offset}] {
-					continue
-				}
-				blocks = append(blocks, [2]int{j, k})
-			}
-		}
-		return blocks
-	}
+	derive := func(s *shrinker) [][2]int { return alignedBlocks(s, 3, nil) }
 	return stepPass("delete aligned blocks", 1, derive, func(s *shrinker, b [2]int) ([]byte, func(bool, *Outcome)) {
 		first, next := s.choices[b[0]], s.choices[b[0]+b[1]]
 		return splice(s.best, first.Offset, min(next.Offset, len(s.best)), nil), nil
@@ -535,19 +542,17 @@ func deleteSiblingRuns() *pass {
 			groups[sp.Parent] = append(groups[sp.Parent], j)
 		}
 		var runs []run
-		for k := 2; k <= maxSiblingRun; k++ {
-			for _, p := range parents {
-				sib := groups[p]
-				for j := 0; j+k <= len(sib); j++ {
-					runs = append(runs, run{sib[j], sib[j+k-1], false})
-				}
+		for _, ends := range []bool{false, true} {
+			least := 2 // a run of two has no siblings between its ends
+			if ends {
+				least = 3
 			}
-		}
-		for k := 3; k <= maxSiblingRun; k++ {
-			for _, p := range parents {
-				sib := groups[p]
-				for j := 0; j+k <= len(sib); j++ {
-					runs = append(runs, run{sib[j], sib[j+k-1], true})
+			for k := least; k <= maxSiblingRun; k++ {
+				for _, p := range parents {
+					sib := groups[p]
+					for j := 0; j+k <= len(sib); j++ {
+						runs = append(runs, run{sib[j], sib[j+k-1], ends})
+					}
 				}
 			}
 		}
@@ -652,19 +657,7 @@ func rotateSpans() *pass {
 // span is left to sortSiblings. It runs in the last tier.
 func moveAlignedBlocks() *pass {
 	derive := func(s *shrinker) [][2]int {
-		n := s.choicesInInput()
-		spans := spanRegions(s.out.Spans)
-		var blocks [][2]int
-		for k := 2; k <= maxAlignedBlock; k++ {
-			for j := 0; j+k < n; j++ {
-				first, next := s.choices[j], s.choices[j+k]
-				if first.shape() != next.shape() || s.best[next.Offset-1] != 0 || spans[[2]int{first.Offset, next.Offset}] {
-					continue
-				}
-				blocks = append(blocks, [2]int{j, k})
-			}
-		}
-		return blocks
+		return alignedBlocks(s, 2, func(next Choice) bool { return s.best[next.Offset-1] == 0 })
 	}
 	return stepPass("move aligned blocks", 2, derive, func(s *shrinker, b [2]int) ([]byte, func(bool, *Outcome)) {
 		first, next := s.choices[b[0]], s.choices[b[0]+b[1]]
