@@ -166,3 +166,46 @@ func TestEscapedRunesFastMatchDrawRune(t *testing.T) {
 		}
 	}
 }
+
+// TestLongStringDrawsFastMatchRecorded is TestStringDrawsFastMatchesRecorded
+// on longer strings and inputs (up to 500 bytes) than the pins hold, some
+// of them mostly escapes: the fast path gives the same value and consumes
+// the same bytes as the recording path.
+func TestLongStringDrawsFastMatchRecorded(t *testing.T) {
+	gens := []struct {
+		name string
+		draw func(t *T) any
+	}{
+		{"StringN(40,40)", func(t *T) any { return StringN(40, 40).Draw(t, "v") }},
+		{"StringN(100,100)", func(t *T) any { return StringN(100, 100).Draw(t, "v") }},
+		{"StringN(7,30)", func(t *T) any { return StringN(7, 30).Draw(t, "v") }},
+		{"StringN(33,-1)", func(t *T) any { return StringN(33, -1).Draw(t, "v") }},
+		{"BytesN(40,40)", func(t *T) any { return BytesN(40, 40).Draw(t, "v") }},
+		{"BytesN(7,30)", func(t *T) any { return BytesN(7, 30).Draw(t, "v") }},
+	}
+	r := rand.New(rand.NewPCG(40, 40))
+	for range 2000 {
+		data := make([]byte, r.IntN(500))
+		mode := r.IntN(3)
+		for i := range data {
+			switch {
+			case mode == 0:
+				data[i] = byte(r.Uint32())
+			case mode == 1 && r.IntN(4) == 0:
+				data[i] = 0xff
+			case mode == 1:
+				data[i] = byte(r.Uint32())
+			default: // escapes often: first bytes from 205 up
+				data[i] = byte(205 + r.IntN(51))
+			}
+		}
+		for _, g := range gens {
+			fast := drawTwice(&T{data: data}, g.draw)
+			var recorded string
+			recordRun(data, func(t *T) { recorded = drawTwice(t, g.draw) })
+			if fast != recorded {
+				t.Fatalf("%s on %x: fuzzing decodes %s, recording %s", g.name, data, fast, recorded)
+			}
+		}
+	}
+}
