@@ -56,9 +56,9 @@
 //   - When those are stuck: shift all values of a shape; swap two values
 //     everywhere; lower pairs together; move value between pairs, or trade
 //     (one value lower, the next of its shape raised by the least that
-//     keeps the failure); lower a choice and repair what depends on it;
-//     make one value of a shape another everywhere; delete pairs of
-//     choices, and blocks that the next choice's shape lines up with;
+//     keeps the failure); make one value of a shape another everywhere;
+//     delete pairs of choices, and blocks that the next choice's shape
+//     lines up with;
 //     delete a span with the value before it raised or the values after it
 //     that may refer past it lowered; lower a count with one element of
 //     every unit it sizes deleted (a table's width and a cell of every

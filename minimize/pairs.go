@@ -207,68 +207,6 @@ func redistributePairs() *pass {
 	}
 }
 
-// lowerAndRepair lowers a choice together with what depends on it, for
-// the moves no single change makes: an operator picked by a one-of,
-// lowered from division to addition, with the rest of its subexpression
-// zeroed ((/ 0 (/ 0 1)) becomes (/ 0 (+ 0 0))); a depth or a count
-// lowered by one with the choice after it deleted. It tries, in order:
-// the choice one lower and the rest of its span zeroed, then the choice
-// one lower and the next choice deleted. (The choice at 0 with the rest
-// zeroed is mostly zero span's candidate; on shrinkbench it never won.)
-func lowerAndRepair() *pass {
-	return &pass{
-		name:  "lower and repair",
-		tier:  1,
-		count: func(s *shrinker) int { return len(s.choices) },
-		plan: func(s *shrinker, j int) ([]byte, func(bool, *Outcome)) {
-			if j >= len(s.choices) || s.choices[j].Offset >= len(s.best) {
-				return nil, nil
-			}
-			c, old, choices := s.choices[j], s.best, s.choices
-			cur := c.Index(old)
-			if cur == 0 {
-				return nil, nil
-			}
-			// with returns old with c set to index v, the rest of its span
-			// zeroed if zeroRest, and the next choice deleted if dropNext.
-			rest := min(s.innermostRest(c), len(old))
-			hasRest := rest > c.End() && !isZero(old[c.End():rest])
-			hasNext := j+1 < len(choices) && choices[j+1].Offset < len(old)
-			with := func(v uint64, zeroRest, dropNext bool) []byte {
-				cand := slices.Clone(old)
-				if zeroRest {
-					clear(cand[c.End():rest])
-				}
-				if dropNext {
-					next := choices[j+1]
-					cand = splice(cand, next.Offset, min(next.End(), len(cand)), nil)
-				}
-				cand = padTo(cand, c.End())
-				copy(cand[c.Offset:], c.Encode(v))
-				return cand
-			}
-			var tries [][]byte
-			if hasRest {
-				tries = append(tries, with(cur-1, true, false))
-			}
-			if hasNext {
-				tries = append(tries, with(cur-1, false, true))
-			}
-			if len(tries) == 0 {
-				return nil, nil
-			}
-			return tries[0], func(kept bool, _ *Outcome) {
-				for _, cand := range tries[1:] {
-					if kept {
-						return
-					}
-					kept, _ = s.consider(cand)
-				}
-			}
-		},
-	}
-}
-
 // noteChanges records which choices a same-length shrink from old to new
 // changed, for lowerCommonOffset; a shrink that changes the length
 // starts afresh.

@@ -235,7 +235,6 @@ func (s *shrinker) passes() []*pass {
 		swapValues(),
 		lowerPairs(),
 		redistributePairs(),
-		lowerAndRepair(),
 		jumpLower(),
 		mergeValues(),
 		deleteChoicePairs(),
