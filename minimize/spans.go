@@ -133,18 +133,6 @@ func (s *shrinker) choicesInInput() int {
 	return n
 }
 
-// innermostRest returns the end of the smallest span that holds choice c
-// and goes on past it, or c's own end if none does.
-func (s *shrinker) innermostRest(c Choice) int {
-	end := c.End()
-	for _, sp := range s.out.Spans {
-		if sp.Start <= c.Offset && sp.End > c.End() && (end == c.End() || sp.End < end) {
-			end = sp.End
-		}
-	}
-	return end
-}
-
 // spanRegions returns the regions [Start, End) that spans cover.
 func spanRegions(spans []Span) map[[2]int]bool {
 	regions := make(map[[2]int]bool, len(spans))
