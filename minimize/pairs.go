@@ -60,6 +60,20 @@ func (s *shrinker) usedAsFlag(c Choice) bool {
 	return one
 }
 
+// isAmount reports whether the choice at position i of s.choices holds an
+// amount that arithmetic on its index can lower or raise: it lies inside
+// the best input, its range holds more than two values, its magnitude is
+// not zero, it is no flag (usedAsFlag), and its draw names no simpler
+// values (a float, whose index is a code).
+func (s *shrinker) isAmount(i int) bool {
+	c := s.choices[i]
+	if c.End() > len(s.best) || c.Max < 2 || s.usedAsFlag(c) || s.namesSimpler(i) {
+		return false
+	}
+	_, m := c.signed(c.Index(s.best))
+	return m > 0
+}
+
 // withMagnitudes returns base with choices a and b (holding indices ia
 // and ib) changed to magnitudes ma and mb, keeping their signs, or nil if
 // a value does not exist.

@@ -97,11 +97,8 @@ func lowerAlongRatio() *pass {
 	type ratioPair struct{ i, j int }
 	derive := func(s *shrinker) []ratioPair {
 		var amounts []int
-		for i, c := range s.choices[:s.choicesInInput()] {
-			if c.End() > len(s.best) || c.Max < 2 || s.namesSimpler(i) {
-				continue
-			}
-			if _, m := c.signed(c.Index(s.best)); m > 0 && !s.usedAsFlag(c) {
+		for i := range s.choicesInInput() {
+			if s.isAmount(i) {
 				amounts = append(amounts, i)
 			}
 		}

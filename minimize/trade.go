@@ -49,15 +49,8 @@ func trade(s *shrinker, refused, reach uint64, cand func(r uint64) []byte) {
 		c := cand(hi)
 		if c == nil {
 			// Past the later value's range: its largest raise instead,
-			// found without running anything, and the last probe.
-			top := lo
-			for h := hi; top+1 < h; {
-				if mid := top + (h-top)/2; cand(mid) != nil {
-					top = mid
-				} else {
-					h = mid
-				}
-			}
+			// and the last probe.
+			top := largestRaise(lo, hi, cand)
 			if top <= lo {
 				return
 			}
@@ -75,6 +68,20 @@ func trade(s *shrinker, refused, reach uint64, cand func(r uint64) []byte) {
 		}
 		lo = hi
 	}
+}
+
+// largestRaise returns the largest r in [lo, hi) for which cand(r) is a
+// candidate, given that cand(lo) is one and cand(hi) is not (a raise past
+// the later value's range), found without running anything.
+func largestRaise(lo, hi uint64, cand func(uint64) []byte) uint64 {
+	for lo+1 < hi {
+		if mid := lo + (hi-lo)/2; cand(mid) != nil {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return lo
 }
 
 // searchDown binary-searches between lo, whose candidate is known not to
@@ -119,13 +126,6 @@ const maxTradeGap = 4
 func tradeAcross() *pass {
 	derive := func(s *shrinker) [][2]int {
 		n := s.choicesInInput()
-		amount := func(c Choice) bool {
-			if c.Max < 2 || c.End() > len(s.best) {
-				return false
-			}
-			_, m := c.signed(c.Index(s.best))
-			return m > 0 && !s.usedAsFlag(c)
-		}
 		// A shape that occurs once may hold an amount at 1 (a list of one
 		// element 1) as well as a flag: only shapes seen more often are
 		// judged flags as the partner.
@@ -135,7 +135,7 @@ func tradeAcross() *pass {
 		}
 		var pairs [][2]int
 		for i, c := range s.choices[:n] {
-			if !amount(c) || s.namesSimpler(i) {
+			if !s.isAmount(i) {
 				continue
 			}
 			for j := i + 1; j < min(n, i+1+maxTradeGap); j++ {
@@ -182,15 +182,8 @@ func tradeAcross() *pass {
 				}
 				c := raise(r)
 				if c == nil {
-					top := lo // the largest raise the range allows
-					for h := r; top+1 < h; {
-						if mid := top + (h-top)/2; raise(mid) != nil {
-							top = mid
-						} else {
-							h = mid
-						}
-					}
-					r, c = top, raise(top)
+					r = largestRaise(lo, r, raise)
+					c = raise(r)
 					if r <= lo {
 						return
 					}
