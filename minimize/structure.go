@@ -710,21 +710,22 @@ func deleteMatchedElements() *pass {
 				continue
 			}
 			k := key{sp.Label, spans[sp.Parent].Label, string(s.best[sp.Start:sp.End])}
+			paired := false
 			for x, i := range seen[k] {
 				if pi := spans[i].Parent; spans[pi].End <= spans[sp.Parent].Start {
 					pairs = append(pairs, [2]int{i, j})
 					seen[k] = slices.Delete(seen[k], x, x+1)
-					j = -1 // paired
+					paired = true
 					break
 				}
 			}
-			if j >= 0 {
+			if !paired {
 				seen[k] = append(seen[k], j)
 			}
 		}
 		return pairs
 	}
-	// simplest returns cand with the contents of span i made zeros.
+	// simplest makes the contents of span i in cand zeros.
 	simplest := func(s *shrinker, cand []byte, i int) {
 		inner := false
 		for _, sp := range s.out.Spans[i+1:] {
