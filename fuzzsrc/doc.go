@@ -56,8 +56,11 @@
 // smaller bytes give simpler values, and bytes past the end of the input
 // read as zeros, which give the simplest value of every draw. Integers
 // zigzag outwards from the point they shrink towards; floats put small
-// integers and short fractions first; strings put digits and letters
-// first; collections put a "one more?" flag before each element, so that
+// integers and short fractions first; a string's input is its text (a
+// byte from '\t' to 0xDF stands for its own rune, a byte below '\t' ends
+// the string, and the rest escape to other runes), so that the text a
+// fuzzer inserts reads as that text and a corpus file shows it;
+// collections put a "one more?" flag before each element, so that
 // deleting an element deletes a contiguous region.
 //
 // # Statistics

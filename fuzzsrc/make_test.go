@@ -41,13 +41,13 @@ var makeGoldenInput = []byte{
 	0, 0, 0, 0, 0, 0, 0, 3, // I: index 3 is 2
 	1, 2, // U16: identity
 	0, 0, 0, 0, 0, 0, 0, 0, 7, // F: sign, integer code 7
-	0xff, 16, 0, // S: flag, 'A', stop
+	'A', 0, // S: 'A', stop
 	0xff, 9, 0, // Raw: flag, 9, stop
 	3, 0, // In: X index 3 is 2; Label: stop
-	0x80, 2, 0xff, 58, 0, // P: non-nil; X index 2 is -1; Label "a"
+	0x80, 2, 'a', 0, // P: non-nil; X index 2 is -1; Label "a"
 	0xff, 1, 0, // L: [1]
 	5, 6, // A
-	0xff, 0, 0x80, 0xff, 0, 0, // M: {"": true}, then the key "" again, rejected, then stop
+	0xff, 0, 0x80, 0xff, 0, 0, // M: flag, key "" (its stop), true; flag, key "" again, rejected; stop
 }
 
 func TestMakeGolden(t *testing.T) {

@@ -69,7 +69,7 @@ func TestScalarDrawsPinned(t *testing.T) {
 		"Float64Finite":                 "1d9fc50c236dca97",
 		"Float64Range(-1,1)":            "2c05be8f1b0abd39",
 		"Float32":                       "6a45c51623a5386f",
-		"Rune":                          "0343042475311870",
+		"Rune":                          "79ef34e0dcb6f74f",
 		"RuneFrom":                      "19dbd6f77fcd70fb",
 		"SampledFrom":                   "32d7100e0bb43b00",
 		"OneOf":                         "9c0fbbf3b4e136bc",

@@ -1,7 +1,9 @@
 package fuzzsrc
 
 import (
+	"encoding/binary"
 	"fmt"
+	"math/bits"
 	"reflect"
 	"slices"
 	"unicode/utf8"
@@ -9,72 +11,100 @@ import (
 	"github.com/shortlex/shortlex/internal/record"
 )
 
-// Runes are numbered in shrink order by rank: first the digits, upper- and
-// lower-case letters (ranks 0-61), then space and the ASCII punctuation in
-// code point order (62-94), then the control characters 0x00-0x1F and
-// 0x7F (95-127), then every other valid rune by code point, skipping the
-// surrogates (128-1112063).
+// A rune is drawn as one byte that stands for itself wherever it can, so
+// that text in the input reads as the text drawn: a fuzzer's inserted
+// keyword (libFuzzer's comparison words, a dictionary) decodes to that
+// keyword, one byte is one character, and a corpus file shows the text.
 //
-// A rune is drawn as a one-byte choice with 160 indices: 0-127 are the
-// ASCII ranks, so that random bytes give ASCII four times in five, and
-// 128-159 escape to one of 32 equal blocks of the non-ASCII ranks, picked
-// by a second, two-byte choice with 34748 indices. Lower bytes thus never
-// give a later rune.
+//   - Bytes from '\t' (9) to 0xDF are that code point: ASCII from the tab
+//     on, then U+0080 to U+00DF (Latin-1), written in UTF-8.
+//   - Bytes 0xE0 to 0xFF escape to one of 32 equal blocks of the other
+//     runes, picked by a second, two-byte choice: U+00E0 to U+10FFFF by
+//     code point (skipping the surrogates), then the control characters
+//     0x00 to 0x08 last.
+//   - Bytes 0 to 8 end a string where it may end (past its minimum
+//     length); where it may not, and for a rune drawn alone, they read as
+//     '\t'.
+//
+// So runes shrink by code point from '\t', with 0x00-0x08 last, and
+// lower bytes never give a later rune. In a string the stop and the rune
+// are one choice: a string of n ASCII runes is n bytes and a stop, which
+// reads as zero past the input's end.
 const (
-	// asciiByRank lists the ASCII characters in shrink order.
-	asciiByRank = "0123456789" +
-		"ABCDEFGHIJKLMNOPQRSTUVWXYZ" +
-		"abcdefghijklmnopqrstuvwxyz" +
-		" !\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~" +
-		"\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f" +
-		"\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f\x7f"
+	stopBelow       = '\t' // bytes below it end a string
+	firstEscapeByte = 0xE0 // bytes from it escape to a block of the rest
+	runeBlocks      = 256 - firstEscapeByte
 
-	runeBlocks    = 32
-	runeBlockSize = (utf8.MaxRune + 1 - 0x800 - 0x80) / runeBlocks // 34748
-	surrogateMin  = 0xD800
-	surrogateEnd  = 0xE000
+	// escapedRunes counts the runes reached only through a block: from
+	// U+00E0 on, less the surrogates, then 0x00-0x08.
+	escapedFrom    = firstEscapeByte
+	escapedUnicode = utf8.MaxRune + 1 - escapedFrom - (surrogateEnd - surrogateMin)
+	escapedRunes   = escapedUnicode + stopBelow
+	runeBlockSize  = (escapedRunes + runeBlocks - 1) / runeBlocks // 34746
+	surrogateMin   = 0xD800
+	surrogateEnd   = 0xE000
+
+	// plainRunes counts the runes a byte stands for: '\t' to U+00DF.
+	plainRunes = firstEscapeByte - stopBelow
 )
 
-// drawRune draws any valid rune in shrink order.
+// drawRune draws any valid rune in shrink order, as a rune that must be
+// drawn (a stop byte reads as '\t').
 func (t *T) drawRune() rune {
-	i := t.chooseSmall(record.KindRune, 128+runeBlocks-1)
-	if i < 128 {
-		return rune(asciiByRank[i])
-	}
-	return runeOfRank(128 + (i-128)*runeBlockSize + t.choose(record.KindRune, runeBlockSize-1))
+	return t.runeOfByte(t.drawByte(record.KindRune))
 }
 
-// runeOfRank returns the rune of a rank in shrink order.
-func runeOfRank(r uint64) rune {
-	if r < 128 {
-		return rune(asciiByRank[r])
+// runeOfByte returns the rune a rune's first byte c stands for, drawing
+// the escaped block's offset if c escapes.
+func (t *T) runeOfByte(c byte) rune {
+	if c < firstEscapeByte {
+		return rune(max(c, stopBelow))
 	}
-	c := rune(r-128) + 0x80
+	return escapedRune(uint32(c-firstEscapeByte), uint32(t.choose(record.KindRune, runeBlockSize-1)))
+}
+
+// escapedRune returns the rune at offset off of escape block block.
+func escapedRune(block, off uint32) rune {
+	return runeOfEscape(min(block*runeBlockSize+off, escapedRunes-1))
+}
+
+// runeOfEscape returns the e-th rune reached only through a block.
+func runeOfEscape(e uint32) rune {
+	if e >= escapedUnicode {
+		return rune(e - escapedUnicode) // 0x00-0x08
+	}
+	c := rune(e) + escapedFrom
 	if c >= surrogateMin {
 		c += surrogateEnd - surrogateMin
 	}
 	return c
 }
 
-// rankOfRune returns a valid rune's rank in shrink order.
-func rankOfRune(c rune) uint64 {
-	if c < 128 {
-		for i := range len(asciiByRank) {
-			if rune(asciiByRank[i]) == c {
-				return uint64(i)
-			}
-		}
+// runeOfRank returns the rune of a rank in shrink order.
+func runeOfRank(r uint64) rune {
+	if r < plainRunes {
+		return rune(r) + stopBelow
 	}
-	if c >= surrogateEnd {
-		c -= surrogateEnd - surrogateMin
-	}
-	return uint64(c-0x80) + 128
+	return runeOfEscape(uint32(r - plainRunes))
 }
 
-// Rune draws any valid rune (never a surrogate), shrinking towards '0':
-// digits and letters first, then space and ASCII punctuation, then
-// control characters, then the rest by code point. Random input gives
-// ASCII most of the time.
+// rankOfRune returns a valid rune's rank in shrink order.
+func rankOfRune(c rune) uint64 {
+	switch {
+	case c < stopBelow:
+		return plainRunes + escapedUnicode + uint64(c)
+	case c < escapedFrom:
+		return uint64(c - stopBelow)
+	case c >= surrogateEnd:
+		c -= surrogateEnd - surrogateMin
+	}
+	return plainRunes + uint64(c-escapedFrom)
+}
+
+// Rune draws any valid rune (never a surrogate), shrinking towards '\t'
+// by code point, with the control characters 0x00-0x08 last. One byte
+// stands for its own character from '\t' to U+00DF (ASCII and Latin-1),
+// so random input gives those seven times in eight.
 func Rune() Generator[rune] {
 	return newGenerator(func() string { return "Rune()" }, (*T).drawRune)
 }
@@ -104,16 +134,18 @@ func RuneFrom(alphabet string) Generator[rune] {
 }
 
 // String draws a valid UTF-8 string of any length, shrinking towards the
-// empty string and its runes as [Rune] does.
+// empty string and its runes as [Rune] does. Its input is the text
+// itself, one byte per ASCII or Latin-1 rune, ended by a byte below '\t'
+// (or the input's end).
 func String() Generator[string] { return stringOfN(Rune(), true, 0, -1) }
 
 // StringN draws a valid UTF-8 string of between minLen and maxLen runes
-// (maxLen < 0: no upper bound).
+// (maxLen < 0: no upper bound), as [String] does.
 func StringN(minLen, maxLen int) Generator[string] { return stringOfN(Rune(), true, minLen, maxLen) }
 
 // StringOf draws a string of runes drawn from r, of any length. Each rune
 // is a collection element: deleting it deletes its bytes. A rune that is
-// not valid UTF-8 is written as U+FFFD.
+// not valid UTF-8 is written as U+FFFD. StringOf(Rune()) is String().
 func StringOf(r Generator[rune]) Generator[string] { return StringOfN(r, 0, -1) }
 
 // StringOfN draws a string of between minLen and maxLen runes drawn from
@@ -128,8 +160,8 @@ func isRune(r Generator[rune]) bool {
 	return r.draw != nil && reflect.ValueOf(r.draw).Pointer() == reflect.ValueOf((*T).drawRune).Pointer()
 }
 
-// stringOfN is StringOfN; runes says that r is [Rune], whose draws the
-// string decodes itself while fuzzing.
+// stringOfN is StringOfN; runes says that r is [Rune], whose strings
+// merge each "one more?" flag into the rune's byte (see [String]).
 func stringOfN(r Generator[rune], runes bool, minLen, maxLen int) Generator[string] {
 	size := lengths("StringOfN", minLen, maxLen)
 	shape := newElements(nil, size)
@@ -139,8 +171,11 @@ func stringOfN(r Generator[rune], runes bool, minLen, maxLen int) Generator[stri
 			if size.Max < 0 {
 				return ""
 			}
-			if runes && t.rec == nil {
-				return t.drawRunes(&shape)
+			if runes {
+				if t.rec == nil {
+					return t.drawText(&shape)
+				}
+				return t.drawTextRecorded(&shape)
 			}
 			var buf [64]byte
 			b := buf[:0]
@@ -152,77 +187,153 @@ func stringOfN(r Generator[rune], runes bool, minLen, maxLen int) Generator[stri
 		})
 }
 
-// The fast paths below decode a string's or a byte slice's flags and
-// elements straight from the input while fuzzing (recording off), where
-// the element loop would make two generic choices per element. They
-// consume the same bytes and give the same values as the loop, which
-// TestStringDrawsPinned and TestStringDrawsFastMatchesRecorded check:
-// a flag byte c is "one more" when c*(max+1)>>8 >= from, a rune's first
-// byte c is rank c*160>>8 and, from 128 on, a block whose 2-byte
-// big-endian offset r is r*runeBlockSize>>16, and bytes past the input's
-// end read as zero (so a flag there stops the collection) yet still
-// advance the position.
+// drawTextRecorded draws a string of runes shaped like shape, one choice
+// per rune whose byte, past the minimum length, ends the string if it is
+// below '\t'. Each rune is an element span; the stop is not.
+func (t *T) drawTextRecorded(shape *elements) string {
+	var buf [64]byte
+	b := buf[:0]
+	for n := 0; n != shape.max; n++ {
+		span := t.startSpan("element")
+		c := t.drawByte(record.KindRune)
+		if c < stopBelow && n >= shape.min {
+			t.dropSpan(span)
+			break
+		}
+		b = utf8.AppendRune(b, t.runeOfByte(c))
+		t.endSpan(span, false)
+	}
+	return string(b)
+}
 
-// drawRunes draws the runes of a string shaped like shape from the input
-// as drawRune does, recording off.
-func (t *T) drawRunes(shape *elements) string {
+// The fast paths below decode a string's or a byte slice's elements
+// straight from the input while fuzzing (recording off). They consume the
+// same bytes and give the same values as the recorded loops, which
+// TestStringDrawsPinned and TestStringDrawsFastMatchesRecorded check; as
+// there, bytes past the input's end read as zero (so a stop, or a flag
+// that stops) yet still advance the position.
+
+// drawText draws a string shaped like shape as drawTextRecorded does,
+// recording off.
+//
+// Go's fuzzer keeps an input for every new power-of-two count of every
+// block of code it runs, its decoders' included, and shares its time
+// equally among the inputs it keeps; a decoder whose blocks run once per
+// rune, or once per rune of each kind, fills the corpus with inputs that
+// differ from others only in how many runes of a kind they hold. So the
+// common case, a string of ASCII runes from '\t' on that ends at a stop
+// byte, is found eight bytes at a time in 64-byte windows, without a
+// block per byte; other strings are decoded by a loop with one block per
+// rune whatever the rune's kind (runeAt is branch-free).
+func (t *T) drawText(shape *elements) string {
+	data, p := t.data, t.pos
+	for off := 0; ; off += textWindow {
+		var win [textWindow]byte // zero past the input's end: a stop
+		copy(win[:], data[min(p+off, len(data)):])
+		k := off + firstSpecial(&win)
+		switch {
+		case shape.max >= 0 && k >= shape.max:
+			t.pos = p + shape.max
+			return textOf(data, p, shape.max)
+		case k < off+textWindow && k >= shape.min && win[k-off] < stopBelow:
+			t.pos = p + k + 1
+			return textOf(data, p, k)
+		case k < off+textWindow:
+			return t.drawTextRunes(shape)
+		}
+	}
+}
+
+// textWindow is how many bytes drawText scans at once.
+const textWindow = 64
+
+// firstSpecial returns the index of the first byte of win that does not
+// stand for itself as ASCII (below '\t' or from 0x80), or len(win).
+func firstSpecial(win *[textWindow]byte) int {
+	first := textWindow
+	for i := 0; i < textWindow; i += 8 {
+		w := binary.LittleEndian.Uint64(win[i:])
+		// The high bit of each byte below '\t' (exact for the lowest one:
+		// a borrow only marks bytes above a marked one), or from 0x80.
+		m := ((w-0x0909090909090909)&^w | w) & 0x8080808080808080
+		nz := int((m | -m) >> 63) // 1 if any byte is marked
+		at := i + bits.TrailingZeros64(m)>>3
+		first = min(first, at*nz+textWindow*(1-nz))
+	}
+	return first
+}
+
+// textOf returns the n bytes of data from p as a string, zeros past its
+// end (a string that must hold n runes and ran out of input reads '\t'
+// for them, so drawText never asks for bytes past the end).
+func textOf(data []byte, p, n int) string {
+	return string(data[min(p, len(data)):min(p+n, len(data))])
+}
+
+// drawTextRunes is drawText for a string that holds a rune other than
+// ASCII from '\t' on, or must hold runes past the input's end.
+func (t *T) drawTextRunes(shape *elements) string {
 	data, p := t.data, t.pos
 	var buf [64]byte
 	b := buf[:0]
-	for n := 0; ; n++ {
-		if n >= shape.min {
-			var more bool
-			if more, p = shape.moreAt(data, p, n); !more {
-				break
-			}
+	for n := 0; n != shape.max; n++ {
+		r, width, stop := runeAt(data, p)
+		if stop&^(((n-shape.min)>>63)&1) != 0 { // a stop byte past the minimum
+			p++
+			break
 		}
-		var c byte
-		if p < len(data) {
-			c = data[p]
-		}
-		p++
-		if c < firstEscapeByte {
-			b = append(b, asciiOfByte[c])
-			continue
-		}
-		var r uint32 // the block offset's two bytes, big-endian
-		if p+2 <= len(data) {
-			r = uint32(data[p])<<8 | uint32(data[p+1])
-		} else if p < len(data) {
-			r = uint32(data[p]) << 8
-		}
-		p += 2
-		b = appendEscaped(b, uint32(c)*(128+runeBlocks)>>8-128, r)
+		p += width
+		b = appendRuneBranchFree(b, r)
 	}
 	t.pos = p
 	return string(b)
 }
 
-// firstEscapeByte is the smallest first byte of a rune that escapes to a
-// block: the first choice's index c*160>>8 is 128 from c = 205 on.
-const firstEscapeByte = (128<<8 + 128 + runeBlocks - 1) / (128 + runeBlocks)
-
-// asciiOfByte is the rune of each first byte below firstEscapeByte.
-var asciiOfByte = func() (a [firstEscapeByte]byte) {
-	for c := range a {
-		a[c] = asciiByRank[c*(128+runeBlocks)>>8]
-	}
-	return a
-}()
-
-// appendEscaped appends the rune at offset r*runeBlockSize>>16 of block
-// block, as runeOfRank(128 + block*runeBlockSize + offset), in UTF-8.
-func appendEscaped(b []byte, block, r uint32) []byte {
-	cp := block*runeBlockSize + r*runeBlockSize>>16 + 0x80
-	if cp < 0x10000 { // the first two blocks: the surrogates' gap, shorter encodings
-		if cp >= surrogateMin {
-			cp += surrogateEnd - surrogateMin
-		}
-		return utf8.AppendRune(b, rune(cp))
-	}
-	cp += surrogateEnd - surrogateMin
-	return append(b, 0xf0|byte(cp>>18), 0x80|byte(cp>>12)&0x3f, 0x80|byte(cp>>6)&0x3f, 0x80|byte(cp)&0x3f)
+// runeAt decodes the rune whose first byte is at p, as runeOfByte does,
+// and returns it, how many bytes it takes, and 1 if its first byte is a
+// stop byte (0 if not), without branching on the bytes: a branch per
+// kind of rune would be a block of code whose count the fuzzer rewards.
+// Bytes past the end of data read as zero.
+func runeAt(data []byte, p int) (r rune, width int, stop int) {
+	c, c1, c2 := byteAt(data, p), byteAt(data, p+1), byteAt(data, p+2)
+	stop = (int(c) - stopBelow) >> 63 & 1
+	esc := (int(c) + 256 - firstEscapeByte) >> 8 // 1 from firstEscapeByte on
+	plain := int(max(c, stopBelow))
+	block := (int(c) - firstEscapeByte) & -esc
+	off := (int(c1)<<8 | int(c2)) * runeBlockSize >> 16
+	e := min(block*runeBlockSize+off, escapedRunes-1)
+	ctl := (escapedUnicode - 1 - e) >> 63 & 1 // 1 for 0x00-0x08, the last
+	cp := e + escapedFrom
+	cp += (surrogateEnd - surrogateMin) & -((surrogateMin - 1 - cp) >> 63 & 1)
+	cp += (e - escapedUnicode - cp) & -ctl
+	return rune(plain + (cp-plain)&-esc), 1 + 2*esc, stop
 }
+
+// byteAt returns data[i], or 0 past its end, without branching.
+func byteAt(data []byte, i int) byte {
+	if len(data) == 0 {
+		return 0
+	}
+	in := (i - len(data)) >> 63 // all ones if i < len(data)
+	return data[min(i, len(data)-1)] & byte(in)
+}
+
+// appendRuneBranchFree appends r in UTF-8 as utf8.AppendRune does for a
+// valid rune, without branching on its length.
+func appendRuneBranchFree(b []byte, r rune) []byte {
+	c := int(r)
+	n := 1 + (0x7f-c)>>63&1 + (0x7ff-c)>>63&1 + (0xffff-c)>>63&1
+	s := uint(6 * (n - 1))
+	b = append(b,
+		utf8Lead[n]|byte(c>>s),
+		0x80|byte(c>>(s-6))&0x3f,
+		0x80|byte(c>>(s-12))&0x3f,
+		0x80|byte(c>>(s-18))&0x3f)
+	return b[:len(b)-4+n]
+}
+
+// utf8Lead is the first byte's marker of a UTF-8 sequence of n bytes.
+var utf8Lead = [5]byte{0, 0, 0xc0, 0xe0, 0xf0}
 
 // moreAt decodes the "one more?" flag before element n, n >= min, at p,
 // and returns it and the position past it (p if the collection draws no

@@ -24,23 +24,24 @@ func TestRuneGolden(t *testing.T) {
 		data   []byte
 		want   rune
 	}{
-		{"empty", "exhaustion gives rank 0", Rune(), nil, '0'},
-		{"0x01", "160 indices over 256 bytes: floor(1*160/256) = 0", Rune(), []byte{0x01}, '0'},
-		{"0x02", "floor(2*160/256) = 1", Rune(), []byte{0x02}, '1'},
-		{"A", "rank 10; ceil(10*256/160) = 16", Rune(), []byte{16}, 'A'},
-		{"a", "rank 36; ceil(36*1.6) = 58", Rune(), []byte{58}, 'a'},
-		{"space", "rank 62 starts the punctuation", Rune(), []byte{100}, ' '},
-		{"tilde", "rank 94 ends it", Rune(), []byte{151}, '~'},
-		{"NUL", "rank 95 starts the controls", Rune(), []byte{152}, 0},
-		{"DEL", "rank 127 ends them", Rune(), []byte{204}, 0x7f},
-		{"first escape", "index 128 is the first non-ASCII block; its 2-byte choice is exhausted", Rune(), []byte{205}, 0x80},
-		{"é", "block 0, index 105: ceil(105*65536/34748) = 199", Rune(), []byte{205, 0, 199}, 'é'},
-		{"中", "block 0, index 19885", Rune(), []byte{205, 0x92, 0x80}, '中'},
-		{"before surrogates", "block 1, index 20419", Rune(), []byte{207, 0x96, 0x70}, 0xD7FF},
-		{"after surrogates", "block 1, index 20420 skips the surrogates", Rune(), []byte{207, 0x96, 0x71}, 0xE000},
-		{"max", "all ones is the last rank", Rune(), []byte{0xff, 0xff, 0xff}, utf8.MaxRune},
-		{"from/empty", "the alphabet is sorted in rune order: x y z + -", RuneFrom("-+zyx"), nil, 'x'},
-		{"from/last", "'-' is the most complex of them", RuneFrom("-+zyx"), []byte{0xff}, '-'},
+		{"empty", "exhaustion reads a zero byte, which a rune drawn alone reads as '\\t', the simplest", Rune(), nil, '\t'},
+		{"low byte", "every byte below '\\t' reads as '\\t'", Rune(), []byte{0x05}, '\t'},
+		{"newline", "a byte from '\\t' on stands for itself", Rune(), []byte{'\n'}, '\n'},
+		{"0", "so does every ASCII byte", Rune(), []byte{'0'}, '0'},
+		{"A", "letters too", Rune(), []byte{'A'}, 'A'},
+		{"DEL", "the last ASCII rune", Rune(), []byte{0x7f}, 0x7f},
+		{"U+0080", "bytes 0x80 to 0xDF are Latin-1, in UTF-8", Rune(), []byte{0x80}, 0x80},
+		{"ß", "0xDF is the last byte that stands for itself", Rune(), []byte{0xdf}, 'ß'},
+		{"first escape", "0xE0 starts block 0; its exhausted offset is U+00E0", Rune(), []byte{0xe0}, 'à'},
+		{"é", "block 0, offset 9: ceil(9*65536/34746) = 17", Rune(), []byte{0xe0, 0, 17}, 'é'},
+		{"中", "block 0, offset 19789", Rune(), []byte{0xe0, 0x91, 0xcd}, '中'},
+		{"before surrogates", "block 1, offset 20325", Rune(), []byte{0xe1, 0x95, 0xc0}, 0xD7FF},
+		{"after surrogates", "block 1, offset 20326 skips the surrogates", Rune(), []byte{0xe1, 0x95, 0xc2}, 0xE000},
+		{"max", "block 31, offset 34713 is the last code point", Rune(), []byte{0xff, 0xff, 0xc2}, utf8.MaxRune},
+		{"NUL", "the controls below '\\t' come after every other rune", Rune(), []byte{0xff, 0xff, 0xc4}, 0},
+		{"last", "all ones is the last rank, clamped: 0x08", Rune(), []byte{0xff, 0xff, 0xff}, 8},
+		{"from/empty", "the alphabet is sorted in rune order: + - x y z", RuneFrom("-+zyx"), nil, '+'},
+		{"from/last", "'z' is the most complex of them", RuneFrom("-+zyx"), []byte{0xff}, 'z'},
 		{"from/dup", "duplicates are dropped: 2 runes, 0x80 is index 1", RuneFrom("baab"), []byte{0x80}, 'b'},
 		{"from/single", "one rune draws nothing", RuneFrom("é"), []byte{0xff}, 'é'},
 	}
@@ -61,10 +62,13 @@ func TestStringGolden(t *testing.T) {
 		want   any
 	}{
 		{"empty", "exhaustion stops at once", drawOnce(String(), nil), ""},
-		{"two", "flag, rune, flag, rune, stop (flags below 43 stop at mean length 5)", drawOnce(String(), []byte{0xff, 16, 0xff, 58, 42}), "Aa"},
-		{"non-ASCII", "a 3-byte rune inside an element", drawOnce(String(), []byte{0xff, 205, 0, 199, 0}), "é"},
-		{"min", "required runes have no flag", drawOnce(StringN(2, 3), []byte{16, 58, 0xff, 2}), "Aa1"},
-		{"min exhausted", "exhaustion fills the minimum with '0'", drawOnce(StringN(3, 5), nil), "000"},
+		{"text", "bytes from '\\t' stand for themselves; a byte below '\\t' stops", drawOnce(String(), []byte("Aa\x00")), "Aa"},
+		{"end", "the input's end stops too", drawOnce(String(), []byte("<?xml")), "<?xml"},
+		{"lines", "tab and newline are text", drawOnce(String(), []byte("a\tb\n\x08")), "a\tb\n"},
+		{"Latin-1", "one byte each, two in UTF-8", drawOnce(String(), []byte{0xc4, 'x', 0}), "Äx"},
+		{"non-ASCII", "a rune of a block: its byte and a 2-byte offset", drawOnce(String(), []byte{0xe0, 0, 17, 0}), "é"},
+		{"min", "a required rune cannot stop: a low byte is '\\t'", drawOnce(StringN(2, 3), []byte{1, 'a', 'b', 'c'}), "\tab"},
+		{"min exhausted", "exhaustion fills the minimum with '\\t'", drawOnce(StringN(3, 5), nil), "\t\t\t"},
 		{"max 0", "only the empty string: nothing drawn", drawOnce(StringN(0, 0), []byte{0xff, 0xff}), ""},
 		{"of", "runes from the alphabet", drawOnce(StringOf(RuneFrom("ab")), []byte{0xff, 0xff, 0xff, 0}), "ba"},
 		{"of N", "exactly two", drawOnce(StringOfN(RuneFrom("ab"), 2, 2), []byte{0xff, 0}), "ba"},
@@ -83,19 +87,13 @@ func TestStringGolden(t *testing.T) {
 }
 
 // runeKey is the documented simplicity order of runes, written from the
-// classes rather than the table: digits and letters, then space and
-// ASCII punctuation, then controls, then non-ASCII; by code point within
-// each class.
+// doc rather than the code: by code point from '\t', then the controls
+// 0x00-0x08.
 func runeKey(c rune) [2]int {
-	switch {
-	case '0' <= c && c <= '9', 'A' <= c && c <= 'Z', 'a' <= c && c <= 'z':
-		return [2]int{0, int(c)}
-	case ' ' <= c && c <= '~':
+	if c < '\t' {
 		return [2]int{1, int(c)}
-	case c < 0x80:
-		return [2]int{2, int(c)}
 	}
-	return [2]int{3, int(c)}
+	return [2]int{0, int(c)}
 }
 
 func compareRunes(a, b rune) int {
@@ -119,10 +117,10 @@ func compareStrings(a, b string) int {
 func TestRuneRanks(t *testing.T) {
 	// Every rank, in order, against the documented order.
 	last := runeOfRank(0)
-	if last != '0' {
+	if last != '\t' {
 		t.Fatalf("rank 0 is %q", last)
 	}
-	n := uint64(128 + runeBlocks*runeBlockSize)
+	n := uint64(plainRunes + escapedRunes)
 	for r := uint64(1); r < n; r++ {
 		c := runeOfRank(r)
 		if !utf8.ValidRune(c) {
@@ -136,8 +134,8 @@ func TestRuneRanks(t *testing.T) {
 		}
 		last = c
 	}
-	if last != utf8.MaxRune || n != 1112064 {
-		t.Errorf("last rank %d is %U, want %U: every valid rune has a rank", n-1, last, utf8.MaxRune)
+	if last != 8 || n != 1112064 {
+		t.Errorf("last rank %d is %U, want U+0008: every valid rune has a rank", n-1, last)
 	}
 }
 
@@ -179,22 +177,26 @@ func TestStringMonotone(t *testing.T) {
 	}
 }
 
-func TestRuneMostlyASCII(t *testing.T) {
+func TestRuneMostlyOneByte(t *testing.T) {
 	r := rand.New(rand.NewPCG(13, 14))
 	data := make([]byte, 3*10000)
 	for i := range data {
 		data[i] = byte(r.Uint32())
 	}
 	tt := &T{data: data}
-	ascii := 0
+	ascii, plain := 0, 0
 	for range 10000 {
-		if tt.drawRune() < 0x80 {
+		switch c := tt.drawRune(); {
+		case c < utf8.RuneSelf:
 			ascii++
+			plain++
+		case c < firstEscapeByte:
+			plain++
 		}
 	}
-	// 205 of 256 first bytes are ASCII: 80%.
-	if ascii < 7700 || ascii > 8300 {
-		t.Errorf("random bytes gave %d ASCII runes in 10000, want about 8000", ascii)
+	// 128 of 256 bytes are ASCII ('\t' for 0-9), 224 stand for one rune.
+	if ascii < 4800 || ascii > 5200 || plain < 8550 || plain > 8950 {
+		t.Errorf("random bytes gave %d ASCII and %d one-byte runes in 10000, want about 5000 and 8750", ascii, plain)
 	}
 }
 

@@ -11,10 +11,10 @@ import (
 // maxStride is the largest step jumpLower tries below a stuck value, and
 // decimalStride the step beyond it that keeps a value's last decimal
 // digit. A choice of a small domain (smallDomain values at most: a byte,
-// a rune's ASCII rank) is tried by every step up to smallStride instead:
-// there a dozen places are a run of one kind (the ASCII punctuation of a
-// rune's shrink order), and the values a property singles out can lie
-// that far below the value it was drawn at.
+// a rune's byte) is tried by every step up to smallStride instead: there
+// a dozen places are a run of one kind (the ASCII punctuation, the
+// digits), and the values a property singles out can lie that far below
+// the value it was drawn at.
 const (
 	maxStride     = 8
 	decimalStride = 10

@@ -14,17 +14,17 @@ func drawEntry(t *fuzzsrc.T) Entry { return entryGen.Draw(t, "entry") }
 // TestCrashersMinimal reduces each crasher go test -fuzz found and checks
 // the exact entry it reduces to.
 func TestCrashersMinimal(t *testing.T) {
-	// All three crashers fail the go-cmp comparison (not Unmarshal), and
-	// the reducer keeps that failure. A lone backslash key would be
-	// shorter, but its line has a separator swallowed, so Unmarshal fails
-	// instead: another failure, which the reducer does not follow. The
-	// backslash must escape something that is not a separator, and '0'
-	// is the simplest rune.
-	want := Entry{Key: `\0`}
+	// Three crashers fail the go-cmp comparison and one fails Unmarshal
+	// (a lone backslash swallows the separator after it), and the reducer
+	// keeps each one's failure rather than slipping to the other. For the
+	// first kind the backslash must escape something that is not a
+	// separator, and '\t' is the simplest rune.
+	cmpFailure := Entry{Key: "\\\t"}
 	crashers.CheckMinimal(t, "FuzzRoundTrip", readsBack, drawEntry, []crashers.Case[Entry]{
-		{Name: "da90bb295ce99043", Reason: "minimized by Go's byte-level minimizer to three bytes, the same length as the result", Want: want},
-		{Name: "534c26311e0ad37a", Reason: "found with -fuzzminimizetime=0: key \\\\\\\\UUU0, four backslashes", Want: want},
-		{Name: "efe3f352cf60bbd6", Reason: "found with -fuzzminimizetime=0: the backslash is in a tag; the reducer deletes the tag and moves the failure into the key, which comes first", Want: want},
+		{Name: "6b12710370c0a9cc", Reason: "the key E\\J, as Go's fuzzer wrote it (the input is the text)", Want: cmpFailure},
+		{Name: "34e55af8ce471fda", Reason: "found with -fuzzminimizetime=0: a 14-byte key with a backslash before '^'", Want: cmpFailure},
+		{Name: "77a2992c223056b4", Reason: "found with -fuzzminimizetime=0: 1100 bytes, the backslash deep in a tag", Want: cmpFailure},
+		{Name: "577e36abd20bf697", Reason: "the key \\ alone fails Unmarshal: already minimal", Want: Entry{Key: `\`}},
 	})
 }
 
@@ -32,8 +32,8 @@ func TestCrashersMinimal(t *testing.T) {
 // would, and checks that it reports the same minimal entry and writes a
 // corpus file that plain go test replays.
 func TestToolEndToEnd(t *testing.T) {
-	r := crashers.RunTool(t, "fuzz_test.go", "FuzzRoundTrip", filepath.Join("testdata", "crashers", "FuzzRoundTrip", "efe3f352cf60bbd6"))
-	if diff := cmp.Diff(Entry{Key: `\0`}, crashers.Decode(r.Minimal, drawEntry)); diff != "" {
+	r := crashers.RunTool(t, "fuzz_test.go", "FuzzRoundTrip", filepath.Join("testdata", "crashers", "FuzzRoundTrip", "77a2992c223056b4"))
+	if diff := cmp.Diff(Entry{Key: "\\\t"}, crashers.Decode(r.Minimal, drawEntry)); diff != "" {
 		t.Errorf("the tool wrote %q (-want +got):\n%s", r.Minimal, diff)
 	}
 	crashers.CheckDraws(t, r, readsBack)

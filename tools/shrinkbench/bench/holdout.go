@@ -267,11 +267,16 @@ func hoStrings() Benchmark {
 		Name:       "ho_strings",
 		Hypothesis: "not measured (held-out problem)",
 		About:      "a list of strings; fails when two of them, 2+ runes long, are equal",
-		MinValue:   `["00" "00"]`,
-		MinInput:   []byte{0x2b, 0x2b, 0x0, 0x2b, 0x0, 0x0, 0x2b, 0x2b, 0x0, 0x2b},
-		Why:        "two equal strings of two runes each, every rune the simplest ('0'), and the list stops after them: 10 bytes",
+		MinValue:   `["\t\t" "\t\t"]`,
+		MinInput:   []byte{more, '\t', '\t', 0, more, '\t', '\t'},
+		Why:        "two equal strings of two runes each, every rune the simplest ('\\t', the byte 9), the first string's stop between them; the second's stop and the list's are trailing: 7 bytes",
 		Mutate:     true,
-		Space:      Space{MaxLen: 14, Cands: holdoutCands(1, more)},
+		Space: Space{MaxLen: 8, Cands: func(c record.Choice) []uint64 {
+			if c.Kind == record.KindRune && c.Width == 1 {
+				return textCands('\n')
+			}
+			return holdoutCands(1, more)(c)
+		}},
 		Passing: []Example{
 			{"empty", nil, "no strings"},
 		},

@@ -284,11 +284,13 @@ func floatStruct() Benchmark {
 	})
 }
 
-// runeIndex returns the index of r in fuzzsrc.Rune's first choice, for
-// an ASCII rune.
+// runeIndex returns the byte of fuzzsrc.Rune's first choice that draws
+// r, for a rune that a byte stands for (ASCII from '\t' on, Latin-1).
+// The bytes below '\t' also draw '\t' alone but end a string, so the
+// search starts at '\t'.
 func runeIndex(r rune) byte {
 	c := choiceOf(fuzzsrc.Rune())
-	for i := range uint64(128) {
+	for i := uint64('\t'); i < 256; i++ {
 		var got rune
 		engine.Run(c.Encode(i), func(t *fuzzsrc.T) { got = fuzzsrc.Rune().Draw(t, "r") })
 		if got == r {
@@ -298,18 +300,29 @@ func runeIndex(r rune) byte {
 	panic(fmt.Sprintf("bench: rune %q not found", r))
 }
 
-// runeCands tries every ASCII rank of a rune's first choice and the first
-// non-ASCII block, flags at 0 and more, and other choices at 0..2.
-func runeCands(more byte) func(record.Choice) []uint64 {
+// runeCands tries a rune's first choice at the stop (0), at every byte
+// below last from '\t' on (ASCII, each its own rune), at the first
+// Latin-1 rune and at the first escape; flags at 0 and more, and other
+// choices at 0..2.
+func runeCands(more byte, last rune) func(record.Choice) []uint64 {
 	return func(c record.Choice) []uint64 {
 		switch {
 		case c.Kind == record.KindMore:
 			return coinIndices(c, more)
 		case c.Kind == record.KindRune && c.Width == 1:
-			return rangeCands(c.Max, 128)
+			return textCands(last, 0x80, 0xe0)
 		}
 		return rangeCands(c.Max, 2)
 	}
+}
+
+// textCands returns the stop byte 0, the bytes '\t' to last, and more.
+func textCands(last rune, more ...uint64) []uint64 {
+	out := []uint64{0}
+	for b := uint64('\t'); b <= uint64(last); b++ {
+		out = append(out, b)
+	}
+	return append(out, more...)
 }
 
 // stringSet draws a string and fails when it holds a character an HTML
@@ -333,12 +346,12 @@ func stringSet() Benchmark {
 		Hypothesis: "not measured (our own problem)",
 		About:      "a string; fails when it holds one of < > &",
 		MinValue:   `"&"`,
-		MinInput:   []byte{more, runeIndex('&')},
-		Why: "one character is needed; fuzzsrc orders runes digits, letters, then space and punctuation " +
-			"in code point order, where & (0x26) comes before < and >: a flag and the rune, 2 bytes",
-		Space: Space{MaxLen: 2, Cands: runeCands(more)},
+		MinInput:   []byte{runeIndex('&')},
+		Why: "one character is needed; a string's input is its text, one byte per ASCII rune, and runes " +
+			"shrink by code point, where & (0x26) comes before < and >: 1 byte, the stop past the end",
+		Space: Space{MaxLen: 2, Cands: runeCands(more, 0x7f)},
 		Passing: []Example{
-			{"quote", []byte{more, runeIndex('\'')}, `"'" needs no escaping here`},
+			{"quote", []byte{runeIndex('\'')}, `"'" needs no escaping here`},
 		},
 	})
 }
@@ -366,19 +379,20 @@ func stringRepeat() Benchmark {
 		Name:       "string_ends",
 		Hypothesis: "not measured (our own problem)",
 		About:      "a string; fails when it has 3+ runes and its first rune, a letter, is also its last",
-		MinValue:   `"A0A"`,
-		MinInput:   []byte{more, a, more, 0, more, a},
-		Why: "three runes; the first the simplest letter, A, after the ten digits; the middle one free, " +
-			"so '0'; the last equal to the first: 6 bytes",
-		Space: Space{MaxLen: 6, Cands: func(c record.Choice) []uint64 {
+		MinValue:   `"A\tA"`,
+		MinInput:   []byte{a, runeIndex('\t'), a},
+		Why: "three runes; the first the simplest letter, A (0x41: in code point order letters follow " +
+			"the digits and punctuation); the middle one free, so '\\t', the simplest rune; the last " +
+			"equal to the first: 3 bytes, the stop past the end",
+		Space: Space{MaxLen: 3, Cands: func(c record.Choice) []uint64 {
 			if c.Kind == record.KindRune && c.Width == 1 {
-				return rangeCands(c.Max, 40)
+				return textCands('B')
 			}
-			return runeCands(more)(c)
+			return runeCands(more, 0x7f)(c)
 		}},
 		Passing: []Example{
-			{"digits", []byte{more, 0, more, 0, more, 0}, `"000": 0 is not a letter`},
-			{"two", []byte{more, a, more, a}, `"AA" is too short`},
+			{"digits", []byte("000"), `"000": 0 is not a letter`},
+			{"two", []byte{a, a}, `"AA" is too short`},
 		},
 	})
 }
@@ -410,18 +424,19 @@ func stringKeys() Benchmark {
 		Hypothesis: "not measured (our own problem)",
 		About:      "a map from strings to digits; fails when two keys are equal ignoring case",
 		MinValue:   `map["A":0 "a":0]`,
-		MinInput:   []byte{more, more, runeIndex('A'), 0, 0, more, more, runeIndex('a')},
+		MinInput:   []byte{more, runeIndex('A'), 0, 0, more, runeIndex('a')},
 		Why: "two keys that differ only in case need a letter each; the first key is the simplest letter, " +
-			"\"A\", and the second its lower case, \"a\"; values 0, the last one's stop flag and value " +
-			"trailing: 8 bytes",
-		Space: Space{MaxLen: 8, Cands: func(c record.Choice) []uint64 {
+			"\"A\", and the second its lower case, \"a\"; the first key's stop and value 0, the last " +
+			"one's stop and value trailing: 6 bytes",
+		Space: Space{MaxLen: 6, Cands: func(c record.Choice) []uint64 {
 			if c.Kind == record.KindRune && c.Width == 1 {
-				return rangeCands(c.Max, 37)
+				// the stop, the first runes, and each side of every class around the letters
+				return textCands('\v', '0', '@', 'A', 'B', 'Z', '[', '`', 'a', 'b')
 			}
-			return runeCands(more)(c)
+			return runeCands(more, 0x7f)(c)
 		}},
 		Passing: []Example{
-			{"distinct", []byte{more, more, runeIndex('A'), 0, 0, more, more, runeIndex('b')}, `"A" and "b"`},
+			{"distinct", []byte{more, runeIndex('A'), 0, 0, more, runeIndex('b')}, `"A" and "b"`},
 		},
 	})
 }

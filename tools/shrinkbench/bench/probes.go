@@ -84,16 +84,16 @@ func prNumbers() Benchmark {
 		Name:       "pr_numbers",
 		Hypothesis: "not measured (probe)",
 		About:      "a string; fails when the numbers in it add up to more than 100",
-		MinValue:   `"110"`,
-		MinInput:   []byte{more, 0x02, more, 0x02, more},
-		Why:        "three digits are needed; runes rank digits first, so \"110\" (ranks 1 1 0, the last a trailing zero) is below \"101\" and \"200\"",
-		Space: Space{MaxLen: 7, Cands: func(c record.Choice) []uint64 {
+		MinValue:   `"101"`,
+		MinInput:   []byte("101"),
+		Why:        "three digits are needed (two make at most 99); a string's input is its text, so \"101\" is below \"110\" and \"200\", and a rune below '0' would split the number: 3 bytes",
+		Space: Space{MaxLen: 3, Cands: func(c record.Choice) []uint64 {
 			if c.Kind == record.KindMore {
 				return coinIndices(c, more)
 			}
-			return span(c.Max, 9)[:10] // the ten digits
+			return textCands('9') // the stop, the separators below '0', the ten digits
 		}},
-		Passing: []Example{{"100", []byte{more, 0x02, more, 0x00, more}, `"100"`}},
+		Passing: []Example{{"100", []byte("100"), `"100"`}},
 	})
 }
 

@@ -50,24 +50,25 @@ func truncate() Benchmark {
 		size:   func(c truncCase) int { return utf8.RuneCountInString(c.s) },
 	}
 	more := flagByte(fuzzsrc.Size{})
-	rune0080 := cat(choiceOf(fuzzsrc.Rune()).Encode(128), []byte{0, 0}) // the class past ASCII, then its first rune
+	rune0080 := []byte{runeIndex(0x80)} // the first rune past ASCII, a byte of its own
 	return p.fill(Benchmark{
 		Name:       "truncate",
 		Hypothesis: "not measured (our own problem)",
 		About:      "a string, then a byte count n in 0..len(s); fails when s[:n] is invalid UTF-8",
 		MinValue:   `("\u0080", 1)`,
-		MinInput:   cat([]byte{more}, rune0080, []byte{0, intByte(fuzzsrc.IntRange(0, 2), 1)}),
+		MinInput:   cat(rune0080, []byte{0, intByte(fuzzsrc.IntRange(0, 2), 1)}),
 		Why: "a cut inside a rune needs a rune of two or more bytes, so one rune, and a nonzero count " +
-			"after the stop flag; U+0080 is the first rune past ASCII in fuzzsrc's rune order (index 128, " +
-			"then index 0 of a 2-byte choice among the rest) and the only cut inside it is 1: 6 bytes",
-		Space: Space{MaxLen: 6, Cands: func(c record.Choice) []uint64 {
+			"after the string's stop; U+0080 is the first rune past ASCII in fuzzsrc's rune order (the " +
+			"byte 0x80, which stands for it) and the only cut inside it is 1: 3 bytes",
+		Space: Space{MaxLen: 3, Cands: func(c record.Choice) []uint64 {
 			switch {
 			case c.Kind == record.KindMore:
 				return coinIndices(c, more)
 			case c.Kind == record.KindRune && c.Width == 1:
-				// three ASCII runes (all one byte, alike here) and every class of the rest
-				out := []uint64{0, 1, 2}
-				for i := uint64(128); i <= c.Max; i++ {
+				// the stop, three ASCII runes (all one byte, alike here), the ends of Latin-1
+				// (two bytes in UTF-8) and every escape block
+				out := []uint64{0, '\t', '\n', 0x0b, 0x80, 0x81, 0xdf}
+				for i := uint64(0xe0); i <= c.Max; i++ {
 					out = append(out, i)
 				}
 				return out
@@ -76,8 +77,8 @@ func truncate() Benchmark {
 			}
 		}},
 		Passing: []Example{
-			{"ascii", []byte{more, 0, 0, intByte(fuzzsrc.IntRange(0, 1), 1)}, `("0", 1)`},
-			{"whole rune", cat([]byte{more}, rune0080, []byte{0, intByte(fuzzsrc.IntRange(0, 2), 2)}), `("\u0080", 2)`},
+			{"ascii", []byte{'\t', 0, intByte(fuzzsrc.IntRange(0, 1), 1)}, `("\t", 1)`},
+			{"whole rune", cat(rune0080, []byte{0, intByte(fuzzsrc.IntRange(0, 2), 2)}), `("\u0080", 2)`},
 		},
 	})
 }
@@ -167,14 +168,19 @@ func invert() Benchmark {
 		Name:       "invert",
 		Hypothesis: "not measured (our own problem)",
 		About:      "a map from strings to digits; fails when inverting it twice loses an entry",
-		MinValue:   `map["":0 "0":0]`,
-		MinInput:   []byte{more, 0, 0, more, more},
-		Why: "two keys with one value are needed; the first key empty (its stop flag) with value 0, the " +
-			"second the simplest non-empty string \"0\" (a flag, then rune 0, both trailing with its value): " +
+		MinValue:   `map["":0 "\t":0]`,
+		MinInput:   []byte{more, 0, 0, more, runeIndex('\t')},
+		Why: "two keys with one value are needed; the first key empty (its stop) with value 0, the " +
+			"second the simplest non-empty string \"\\t\" (the byte 9, its stop and value trailing): " +
 			"5 bytes",
-		Space: Space{MaxLen: 5, Cands: kindCands(record.KindMore, 2, more)},
+		Space: Space{MaxLen: 5, Cands: func(c record.Choice) []uint64 {
+			if c.Kind == record.KindRune && c.Width == 1 {
+				return textCands('\r')
+			}
+			return kindCands(record.KindMore, 2, more)(c)
+		}},
 		Passing: []Example{
-			{"distinct values", []byte{more, 0, 0, more, more, 0, 0, intByte(fuzzsrc.IntRange(0, 9), 1)}, `map["":0 "0":1]`},
+			{"distinct values", []byte{more, 0, 0, more, runeIndex('\t'), 0, intByte(fuzzsrc.IntRange(0, 9), 1)}, `map["":0 "\t":1]`},
 		},
 	})
 }
@@ -243,19 +249,19 @@ func recordRoundTrip() Benchmark {
 		size:   func(a account) int { return utf8.RuneCountInString(a.Owner) + len(a.History) },
 	}
 	more := flagByte(fuzzsrc.Size{})
-	semi := choiceOf(fuzzsrc.Rune()).Encode(79)
+	semi := runeIndex(';')
 	return p.fill(Benchmark{
 		Name:       "record",
 		Hypothesis: "not measured (our own problem)",
 		About:      "a struct from fuzzsrc.Make (string, ints, bool, []int16); fails when its ;-separated encoding does not decode back",
 		MinValue:   "{Owner:; Balance:0 Limit:0 Frozen:false History:[]}",
-		MinInput:   cat([]byte{more}, semi),
+		MinInput:   []byte{semi},
 		Why: "only a separator inside a string breaks the format (the history's commas cannot appear in " +
-			"its numbers), so the owner holds a ';', the rune at index 79 of fuzzsrc's order; every other " +
-			"field is zero and trailing: 2 bytes",
+			"its numbers), so the owner holds a ';', the byte 0x3b that stands for it; every other " +
+			"field is zero and trailing: 1 byte",
 		Space: Space{MaxLen: 2, Cands: kindCands(record.KindMore, 100, more)},
 		Passing: []Example{
-			{"colon", cat([]byte{more}, choiceOf(fuzzsrc.Rune()).Encode(78)), "an owner ':' is kept"},
+			{"colon", []byte{runeIndex(':')}, "an owner ':' is kept"},
 		},
 	})
 }
