@@ -1,9 +1,7 @@
 package fuzzsrc
 
 import (
-	"encoding/binary"
 	"fmt"
-	"math/bits"
 	"reflect"
 	"slices"
 	"unicode/utf8"
@@ -214,126 +212,66 @@ func (t *T) drawTextRecorded(shape *elements) string {
 // that stops) yet still advance the position.
 
 // drawText draws a string shaped like shape as drawTextRecorded does,
-// recording off.
+// recording off. A run of ASCII bytes that ends the string is the string
+// itself, copied once; other runes are written out one by one.
 //
-// Go's fuzzer keeps an input for every new power-of-two count of every
-// block of code it runs, its decoders' included, and shares its time
-// equally among the inputs it keeps; a decoder whose blocks run once per
-// rune, or once per rune of each kind, fills the corpus with inputs that
-// differ from others only in how many runes of a kind they hold. So the
-// common case, a string of ASCII runes from '\t' on that ends at a stop
-// byte, is found eight bytes at a time in 64-byte windows, without a
-// block per byte; other strings are decoded by a loop with one block per
-// rune whatever the rune's kind (runeAt is branch-free).
+// Its loops run once per byte or rune. Go's fuzzer keeps an input for
+// every new power-of-two count of every block of code, so those counts
+// add corpus entries; decoding 64 bytes or runes per step instead (a
+// scan eight bytes at a time, a branch-free rune loop of a fixed trip
+// count) made fewer entries but worse ones: an entry kept for a count of
+// steps cannot be cut below that many steps' bytes, and Go's minimizer,
+// quadratic in an entry's length, then stalled the fuzzer for seconds on
+// entries of hundreds of bytes (tools/ttfc README).
 func (t *T) drawText(shape *elements) string {
-	data, p := t.data, t.pos
-	for off := 0; ; off += textWindow {
-		var win [textWindow]byte // zero past the input's end: a stop
-		copy(win[:], data[min(p+off, len(data)):])
-		k := off + firstSpecial(&win)
-		switch {
-		case shape.max >= 0 && k >= shape.max:
-			t.pos = p + shape.max
-			return textOf(data, p, shape.max)
-		case k < off+textWindow && k >= shape.min && win[k-off] < stopBelow:
-			t.pos = p + k + 1
-			return textOf(data, p, k)
-		case k < off+textWindow:
-			return t.drawTextRunes(shape)
-		}
-	}
-}
-
-// textWindow is how many bytes drawText scans at once.
-const textWindow = 64
-
-// firstSpecial returns the index of the first byte of win that does not
-// stand for itself as ASCII (below '\t' or from 0x80), or len(win).
-func firstSpecial(win *[textWindow]byte) int {
-	first := textWindow
-	for i := 0; i < textWindow; i += 8 {
-		w := binary.LittleEndian.Uint64(win[i:])
-		// The high bit of each byte below '\t' (exact for the lowest one:
-		// a borrow only marks bytes above a marked one), or from 0x80.
-		m := ((w-0x0909090909090909)&^w | w) & 0x8080808080808080
-		nz := int((m | -m) >> 63) // 1 if any byte is marked
-		at := i + bits.TrailingZeros64(m)>>3
-		first = min(first, at*nz+textWindow*(1-nz))
-	}
-	return first
-}
-
-// textOf returns the n bytes of data from p as a string, zeros past its
-// end (a string that must hold n runes and ran out of input reads '\t'
-// for them, so drawText never asks for bytes past the end).
-func textOf(data []byte, p, n int) string {
-	return string(data[min(p, len(data)):min(p+n, len(data))])
-}
-
-// drawTextRunes is drawText for a string that holds a rune other than
-// ASCII from '\t' on, or must hold runes past the input's end.
-func (t *T) drawTextRunes(shape *elements) string {
-	data, p := t.data, t.pos
-	var buf [64]byte
-	b := buf[:0]
-	for n := 0; n != shape.max; n++ {
-		r, width, stop := runeAt(data, p)
-		if stop&^(((n-shape.min)>>63)&1) != 0 { // a stop byte past the minimum
-			p++
+	data, start := t.data, t.pos
+	p, n := start, 0
+	for p < len(data) && n != shape.max {
+		if c := data[p]; c < stopBelow || c >= utf8.RuneSelf {
 			break
 		}
-		p += width
-		b = appendRuneBranchFree(b, r)
+		p++
+		n++
+	}
+	run := data[min(start, len(data)):min(p, len(data))] // p > start only within data
+	if n >= shape.min && (n == shape.max || p >= len(data) || data[p] < stopBelow) {
+		s := string(run)
+		if n != shape.max {
+			p++ // the stop
+		}
+		t.pos = p
+		return s
+	}
+	var buf [64]byte
+	b := append(buf[:0], run...)
+	for ; n != shape.max; n++ {
+		var c byte
+		if p < len(data) {
+			c = data[p]
+		}
+		p++
+		switch {
+		case c < stopBelow && n >= shape.min:
+			t.pos = p
+			return string(b)
+		case c < utf8.RuneSelf:
+			b = append(b, max(c, stopBelow))
+		case c < firstEscapeByte:
+			b = append(b, 0xC0|c>>6, 0x80|c&0x3F)
+		default:
+			var r uint32 // the block offset's two bytes, big-endian
+			if p+2 <= len(data) {
+				r = uint32(data[p])<<8 | uint32(data[p+1])
+			} else if p < len(data) {
+				r = uint32(data[p]) << 8
+			}
+			p += 2
+			b = utf8.AppendRune(b, escapedRune(uint32(c-firstEscapeByte), r*runeBlockSize>>16))
+		}
 	}
 	t.pos = p
 	return string(b)
 }
-
-// runeAt decodes the rune whose first byte is at p, as runeOfByte does,
-// and returns it, how many bytes it takes, and 1 if its first byte is a
-// stop byte (0 if not), without branching on the bytes: a branch per
-// kind of rune would be a block of code whose count the fuzzer rewards.
-// Bytes past the end of data read as zero.
-func runeAt(data []byte, p int) (r rune, width int, stop int) {
-	c, c1, c2 := byteAt(data, p), byteAt(data, p+1), byteAt(data, p+2)
-	stop = (int(c) - stopBelow) >> 63 & 1
-	esc := (int(c) + 256 - firstEscapeByte) >> 8 // 1 from firstEscapeByte on
-	plain := int(max(c, stopBelow))
-	block := (int(c) - firstEscapeByte) & -esc
-	off := (int(c1)<<8 | int(c2)) * runeBlockSize >> 16
-	e := min(block*runeBlockSize+off, escapedRunes-1)
-	ctl := (escapedUnicode - 1 - e) >> 63 & 1 // 1 for 0x00-0x08, the last
-	cp := e + escapedFrom
-	cp += (surrogateEnd - surrogateMin) & -((surrogateMin - 1 - cp) >> 63 & 1)
-	cp += (e - escapedUnicode - cp) & -ctl
-	return rune(plain + (cp-plain)&-esc), 1 + 2*esc, stop
-}
-
-// byteAt returns data[i], or 0 past its end, without branching.
-func byteAt(data []byte, i int) byte {
-	if len(data) == 0 {
-		return 0
-	}
-	in := (i - len(data)) >> 63 // all ones if i < len(data)
-	return data[min(i, len(data)-1)] & byte(in)
-}
-
-// appendRuneBranchFree appends r in UTF-8 as utf8.AppendRune does for a
-// valid rune, without branching on its length.
-func appendRuneBranchFree(b []byte, r rune) []byte {
-	c := int(r)
-	n := 1 + (0x7f-c)>>63&1 + (0x7ff-c)>>63&1 + (0xffff-c)>>63&1
-	s := uint(6 * (n - 1))
-	b = append(b,
-		utf8Lead[n]|byte(c>>s),
-		0x80|byte(c>>(s-6))&0x3f,
-		0x80|byte(c>>(s-12))&0x3f,
-		0x80|byte(c>>(s-18))&0x3f)
-	return b[:len(b)-4+n]
-}
-
-// utf8Lead is the first byte's marker of a UTF-8 sequence of n bytes.
-var utf8Lead = [5]byte{0, 0, 0xc0, 0xe0, 0xf0}
 
 // moreAt decodes the "one more?" flag before element n, n >= min, at p,
 // and returns it and the position past it (p if the collection draws no
