@@ -64,8 +64,8 @@
 //     every unit it sizes deleted (a table's width and a cell of every
 //     row); lower values that zig-zag down by a common offset.
 //   - When all of those are stuck: lower a value stuck where the values
-//     just below it pass past them (half, steps of 3 to 10, a set bit
-//     cleared, a value with as many set bits); rotate a span's opening
+//     just below it pass past them (half, steps of 3 to 10, or to 32 for a
+//     byte, a set bit cleared, a value with as many set bits); rotate a span's opening
 //     choices past its first part (p(c(C1, C2), R) becomes
 //     p(C1, c(C2, R))); delete runs of two to four siblings; merge a span
 //     into a like sibling (their total in one); flip the signs of two
@@ -73,7 +73,9 @@
 //     values of different shapes (a count times a size); move a block of
 //     choices that ends in zeros to the end (the steps of a loop without
 //     spans); delete an element together with its copy in another
-//     collection (an anagram, a shuffled copy).
+//     collection (an anagram, a shuffled copy); cut a span down to its
+//     first choice, lowered (a rune that escaped to a wider encoding, a
+//     wider variant).
 //
 // The gate retries a candidate that was not kept with the later choices
 // whose ranges it narrowed re-encoded to their old values, for draws that

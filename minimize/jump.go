@@ -12,13 +12,13 @@ import (
 // decimalStride the step beyond it that keeps a value's last decimal
 // digit. A choice of a small domain (smallDomain values at most: a byte,
 // a rune's byte) is tried by every step up to smallStride instead: there
-// a dozen places are a run of one kind (the ASCII punctuation, the
-// digits), and the values a property singles out can lie that far below
-// the value it was drawn at.
+// the values a property singles out (two characters of a set, "&" and
+// "<", 22 apart in ASCII) can lie that far below the value it was drawn
+// at, with only values that pass between them.
 const (
 	maxStride     = 8
 	decimalStride = 10
-	smallStride   = 16
+	smallStride   = 32
 	smallDomain   = 256
 )
 

@@ -20,8 +20,8 @@ func TestJumpTargets(t *testing.T) {
 			[]uint64{10, 17, 16, 15, 14, 13, 12, 4, 3}},
 		{"flag word", "0x0a08 of a uint16: half, steps, then bits 11 and 9 cleared (bit 3 is within the steps), then the least with three set bits, with bit 11 and without, and bit 11 moved into bit 10", 0x0a08, Choice{Width: 2, Max: 65535},
 			[]uint64{0x0504, 0x0a05, 0x0a04, 0x0a03, 0x0a02, 0x0a01, 0x0a00, 0x09fe, 0x0208, 0x0808, 0x0803, 0x0007, 0x0608}},
-		{"small domain", "a byte's steps go to 16; bits above 16 cleared: 200 is 11001000, so 128 and 64; then the least with three set bits, with bit 7 (10000011) and without (111), and bit 7 moved into bit 5 (01101000)", 200, Choice{Width: 1, Max: 255},
-			[]uint64{100, 197, 196, 195, 194, 193, 192, 191, 190, 189, 188, 187, 186, 185, 184, 72, 136, 131, 7, 104}},
+		{"small domain", "a byte's steps go to 32; bits above 32 cleared: 200 is 11001000, so 128 and 64; then the least with three set bits, with bit 7 (10000011) and without (111), and bit 7 moved into bit 5 (01101000)", 200, Choice{Width: 1, Max: 255},
+			[]uint64{100, 197, 196, 195, 194, 193, 192, 191, 190, 189, 188, 187, 186, 185, 184, 183, 182, 181, 180, 179, 178, 177, 176, 175, 174, 173, 172, 171, 170, 169, 168, 72, 136, 131, 7, 104}},
 		{"same number of bits", "79 is 1001111, five bits: half, steps, then the least with five set bits (11111 = 31; with bit 6 it is 79 itself), and bit 6 moved into bit 5 (0101111 = 47)", 79, Choice{Width: 4, Max: 1<<32 - 1},
 			[]uint64{39, 76, 75, 74, 73, 72, 71, 69, 15, 31, 47}},
 	}

@@ -250,6 +250,7 @@ func (s *shrinker) passes() []*pass {
 		tradeAcross(),
 		moveAlignedBlocks(),
 		deleteMatchedElements(),
+		collapseSpans(),
 	}
 	s.stats.Passes = make([]PassStats, len(ps))
 	for i, p := range ps {

@@ -755,3 +755,46 @@ func deleteMatchedElements() *pass {
 		}
 	})
 }
+
+// collapseSpans cuts a span of two or more choices down to its first
+// choice at half its index, or else one lower, dropping the rest of its
+// bytes. Where a
+// draw's first choice decides how many more it reads (a rune that
+// escapes to a wider encoding, a branch of a OneOf, a tagged variant),
+// a simpler value reads fewer bytes, and neither lowering the first
+// choice alone (the bytes it no longer reads become the next draws) nor
+// deleting the others alone (the first then reads what follows) keeps
+// the draw apart from its neighbours; both at once do. It runs in the
+// last tier.
+func collapseSpans() *pass {
+	// An item is a span and the position in s.choices of its first
+	// choice, for spans whose first choice is above zero and is followed
+	// by another choice inside the span.
+	derive := func(s *shrinker) [][2]int {
+		var items [][2]int
+		k := 0
+		for i, sp := range s.out.Spans {
+			for k < len(s.choices) && s.choices[k].Offset < sp.Start {
+				k++
+			}
+			for k > 0 && s.choices[k-1].Offset >= sp.Start {
+				k--
+			}
+			end := min(sp.End, len(s.best))
+			if k+1 < len(s.choices) && s.choices[k].Offset == sp.Start && s.choices[k+1].End() <= end &&
+				s.choices[k].Index(s.best) > 0 {
+				items = append(items, [2]int{i, k})
+			}
+		}
+		return items
+	}
+	return stepPass("collapse spans", 2, derive, func(s *shrinker, item [2]int) ([]byte, func(bool, *Outcome)) {
+		head, end := s.choices[item[1]], min(s.out.Spans[item[0]].End, len(s.best))
+		i, old := head.Index(s.best), s.best
+		return splice(old, head.Offset, end, head.Encode(i/2)), func(kept bool, _ *Outcome) {
+			if !kept && i/2 < i-1 {
+				s.consider(splice(old, head.Offset, end, head.Encode(i-1)))
+			}
+		}
+	})
+}
