@@ -772,16 +772,9 @@ func collapseSpans() *pass {
 	// by another choice inside the span.
 	derive := func(s *shrinker) [][2]int {
 		var items [][2]int
-		k := 0
 		for i, sp := range s.out.Spans {
-			for k < len(s.choices) && s.choices[k].Offset < sp.Start {
-				k++
-			}
-			for k > 0 && s.choices[k-1].Offset >= sp.Start {
-				k--
-			}
-			end := min(sp.End, len(s.best))
-			if k+1 < len(s.choices) && s.choices[k].Offset == sp.Start && s.choices[k+1].End() <= end &&
+			k, found := slices.BinarySearchFunc(s.choices, sp.Start, func(c Choice, off int) int { return c.Offset - off })
+			if found && k+1 < len(s.choices) && s.choices[k+1].End() <= min(sp.End, len(s.best)) &&
 				s.choices[k].Index(s.best) > 0 {
 				items = append(items, [2]int{i, k})
 			}
