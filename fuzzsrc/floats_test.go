@@ -504,17 +504,7 @@ func TestFloatDrawFast(t *testing.T) {
 			fast = drawFast[float32]
 		}
 		for range 3000 {
-			data := make([]byte, rng.IntN(40))
-			for i := range data {
-				switch rng.IntN(4) {
-				case 0:
-					data[i] = 0
-				case 1:
-					data[i] = 0xff
-				default:
-					data[i] = byte(rng.Uint32())
-				}
-			}
+			data := edgyInput(rng, 39, 4)
 			a, b := &T{data: data}, &T{data: data}
 			for k := 0; k < 50 && a.pos <= len(data); k++ {
 				x, y := fast(g, a), g.draw(b)

@@ -43,18 +43,7 @@ func pinnedInputs() [][]byte {
 	r := rand.New(rand.NewPCG(16, 16))
 	inputs := [][]byte{nil, {0}, {0xff}}
 	for range 3000 {
-		data := make([]byte, r.IntN(49))
-		for i := range data {
-			switch r.IntN(4) {
-			case 0:
-				data[i] = 0
-			case 1:
-				data[i] = 0xff
-			default:
-				data[i] = byte(r.Uint32())
-			}
-		}
-		inputs = append(inputs, data)
+		inputs = append(inputs, edgyInput(r, 48, 4))
 	}
 	return inputs
 }
@@ -196,7 +185,7 @@ func TestLongStringDrawsFastMatchRecorded(t *testing.T) {
 				data[i] = 0xff
 			case mode == 1:
 				data[i] = byte(r.Uint32())
-			default: // escapes often: first bytes from 205 up
+			default: // bytes from 205 up: Latin-1 runes and, from 0xE0, escapes
 				data[i] = byte(205 + r.IntN(51))
 			}
 		}
