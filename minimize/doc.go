@@ -36,9 +36,8 @@
 // # Passes
 //
 // Reduction is organised in passes (schedule.go lists them), each a list
-// of steps tried in a seeded random order, in three tiers: the second
-// runs only in rounds where the first changed nothing, the last only
-// where both changed nothing. Passes that shortened the input run first
+// of steps tried in a seeded random order, in four tiers: each runs only
+// in rounds where every tier before it changed nothing. Passes that shortened the input run first
 // in the next round; the reduction ends at a fixed point of every pass,
 // or when a budget in Options runs out.
 //
@@ -76,6 +75,10 @@
 //     collection (an anagram, a shuffled copy); cut a span down to its
 //     first choice, lowered (a rune that escaped to a wider encoding, a
 //     wider variant).
+//   - Last, an exhaustive tier: try every simpler value of a choice of
+//     a small domain (a byte, a character, a small enumeration), whose
+//     failing values can lie any distance apart (brackets among
+//     characters, opcodes among bytes).
 //
 // The gate retries a candidate that was not kept with the later choices
 // whose ranges it narrowed re-encoded to their old values, for draws that

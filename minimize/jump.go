@@ -217,3 +217,46 @@ func jumpLower() *pass {
 		}
 	})
 }
+
+// sweepLower tries every index below a choice of a small domain (fewer
+// than smallDomain values: a byte, a character, a small enumeration),
+// simplest first, and keeps the first that fails. In such a domain the
+// values a property singles out are often categories rather than
+// amounts (an opening bracket among characters, whitespace, an opcode
+// among bytes, an upper-case letter in or past ASCII), and any number of
+// values that pass can lie between two that fail, beyond the steps
+// jumpLower takes. It costs up to one run per index below the value, so
+// it runs in a tier of its own after every other pass is stuck, once
+// for a value at a place; candidates other passes already ran cost
+// nothing (the gate's cache).
+func sweepLower() *pass {
+	tried := map[jumpKey]bool{}
+	derive := func(s *shrinker) []int {
+		var items []int
+		for i, c := range s.choices[:s.choicesInInput()] {
+			if c.Max < smallDomain && c.Index(s.best) > 2 && !s.namesSimpler(i) {
+				items = append(items, i)
+			}
+		}
+		return items
+	}
+	p := stepPass("sweep lower", lastTier, derive, func(s *shrinker, i int) ([]byte, func(bool, *Outcome)) {
+		c := s.choices[i]
+		m := c.Index(s.best)
+		key := jumpKey{c.Offset, 1, m}
+		if tried[key] {
+			return nil, nil
+		}
+		tried[key] = true
+		offsets := []int{c.Offset}
+		return s.setChoices(offsets, c.Width, c.Max, 0), func(kept bool, _ *Outcome) {
+			for j := uint64(1); !kept && j < m; j++ {
+				if _, ok := s.choiceAt(c.Offset, c.Width, c.Max); !ok {
+					return
+				}
+				kept, _ = s.consider(s.setChoices(offsets, c.Width, c.Max, j))
+			}
+		}
+	})
+	return p
+}

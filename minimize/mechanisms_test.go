@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/shortlex/shortlex/fuzzsrc"
@@ -505,6 +506,37 @@ func mechanisms() []property {
 				return false
 			},
 			want: []byte{'#'},
+		},
+		{
+			name:   "opening bracket",
+			reason: "a string holding '(', '[' or '{': \"(\"; '[' is 51 above '(' and '{' 32 above '[', with only characters that pass between them (15 of 20 missed without sweeping lower)",
+			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.String().Draw(t, "s") },
+			fails:  func(v any) bool { return strings.ContainsAny(v.(string), "([{") },
+			want:   "(",
+		},
+		{
+			name:   "opcode",
+			reason: "a program of bytes holding opcode 0x42, 0xA5 or 0xE7: [0x42]; the three lie 66 and 99 apart (13 of 20 missed without sweeping lower)",
+			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.SliceOf(fuzzsrc.Byte()).Draw(t, "prog") },
+			fails: func(v any) bool {
+				return slices.ContainsFunc(v.([]byte), func(b byte) bool { return b == 0x42 || b == 0xA5 || b == 0xE7 })
+			},
+			want: []byte{0x42},
+		},
+		{
+			name:   "lower then upper",
+			reason: "a string with a lower-case letter followed by an upper-case one: \"aA\"; from \"aÀ\" every character between 'A' and 'À' (127 below) passes (15 of 20 missed without sweeping lower)",
+			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.String().Draw(t, "s") },
+			fails: func(v any) bool {
+				rs := []rune(v.(string))
+				for i := 1; i < len(rs); i++ {
+					if unicode.IsLower(rs[i-1]) && unicode.IsUpper(rs[i]) {
+						return true
+					}
+				}
+				return false
+			},
+			want: "aA",
 		},
 		{
 			name:   "rune then count",

@@ -270,6 +270,10 @@ func TestPassPlans(t *testing.T) {
 			out: Outcome{Choices: []Choice{{Offset: 0, Width: 1, Max: 255}, {Offset: 1, Width: 2, Max: 34745}, {Offset: 3, Width: 1, Max: 255}},
 				Spans: []Span{span("element", 0, 3, -1), span("n", 3, 4, -1)}},
 			want: [][]byte{{0x70, 0x56}}},
+		{name: "sweep lower/small domains", reason: "a byte at 40, a two-byte value (a domain too large to sweep), a byte at 3, a byte at 2 (which lowering covers): the two bytes above 2 start at their simplest value",
+			pass: sweepLower, best: []byte{40, 0, 9, 3, 2},
+			out:  Outcome{Choices: []Choice{{Offset: 0, Width: 1, Max: 255}, {Offset: 1, Width: 2, Max: 65535}, {Offset: 3, Width: 1, Max: 255}, {Offset: 4, Width: 1, Max: 255}}},
+			want: [][]byte{{0, 0, 9, 3, 2}, {40, 0, 9, 0, 2}}},
 		{name: "delete matched elements/two lists", reason: "two lists of flagged digits, [3 5] and [5 3]: each element paired with its copy in the other list, in the order the copies come (5 with 5, then 3 with 3), both deleted at once; the digits inside the elements are the only spans of their parents and pair with nothing",
 			pass: deleteMatchedElements, best: []byte{1, 3, 1, 5, 0, 1, 5, 1, 3},
 			out: Outcome{Choices: bytesOf(9, 0), Spans: []Span{
@@ -415,6 +419,9 @@ func TestPassFollowUps(t *testing.T) {
 		{name: "jump lower/small domain steps of 3 to 32", reason: "nothing fails: a byte at 25 tries half of it (12), then 25-3 down to 1 (25-13 is the half again; the steps would go to 25-32), and the least with 25's three set bits (7 = 00111) is one of those steps",
 			pass: jumpLower, best: []byte{25}, out: Outcome{Choices: bytesOf(1, 0)},
 			want: [][]byte{{12}, {22}, {21}, {20}, {19}, {18}, {17}, {16}, {15}, {14}, {13}, {11}, {10}, {9}, {8}, {7}, {6}, {5}, {4}, {3}, {2}, {1}}},
+		{name: "sweep lower/every smaller index", reason: "nothing fails: a byte at 5 tries every index below it, simplest first (0 is the empty input: bytes past the end read as zero)",
+			pass: sweepLower, best: []byte{5}, out: Outcome{Choices: bytesOf(1, 0)},
+			want: [][]byte{{}, {1}, {2}, {3}, {4}}},
 		{name: "thin layout/then a zero column", reason: "two rows of two under a count of 2: the last cells deleted with the count lowered (the trailing zero cut), then the first cells, zero in both rows",
 			pass: thinLayout, best: []byte{0, 2, 0, 5, 0x80, 0, 4},
 			out: Outcome{Choices: []Choice{

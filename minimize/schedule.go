@@ -14,7 +14,7 @@ import (
 // run candidates through the gate themselves.
 type pass struct {
 	name string
-	tier int // 0: cheap, run always; 1: expensive, run when tier 0 is stuck; 2: when both are
+	tier int // 0: cheap, run always; 1: expensive, run when tier 0 is stuck; 2: when both are; 3 (exhaustive): when all three are
 	// cheapWithoutSpans puts a tier 1 pass in tier 0 when the target
 	// reports no spans, where it may be the main way to make progress.
 	cheapWithoutSpans bool
@@ -41,6 +41,9 @@ func (p *pass) tierFor(s *shrinker) int {
 	return p.tier
 }
 
+// lastTier is the highest tier a pass may have.
+const lastTier = 3
+
 // maxFailures is how many failing steps in a row end a visit to a pass,
 // so that one stuck pass does not stall a reduction others could move.
 const maxFailures = 20
@@ -49,7 +52,8 @@ const maxFailures = 20
 // every step of every pass has been tried on it. Each round visits the
 // cheap passes, those that shortened the input last time first; the
 // expensive passes run only in rounds where the cheap ones changed
-// nothing, and the last tier only where both changed nothing.
+// nothing, and each later tier only where every tier before it changed
+// nothing.
 func (s *shrinker) schedule() {
 	var passes []*pass
 	for _, p := range s.passes() {
@@ -61,7 +65,7 @@ func (s *shrinker) schedule() {
 	}
 	for {
 		ranAny, progressed := false, false
-		for tier := 0; tier <= 2 && !progressed; tier++ {
+		for tier := 0; tier <= lastTier && !progressed; tier++ {
 			var at []int // positions in passes of this tier's passes
 			for i, p := range passes {
 				if p.tierFor(s) == tier {
@@ -251,6 +255,7 @@ func (s *shrinker) passes() []*pass {
 		moveAlignedBlocks(),
 		deleteMatchedElements(),
 		collapseSpans(),
+		sweepLower(),
 	}
 	s.stats.Passes = make([]PassStats, len(ps))
 	for i, p := range ps {
