@@ -74,11 +74,14 @@
 //     spans); delete an element together with its copy in another
 //     collection (an anagram, a shuffled copy); cut a span down to its
 //     first choice, lowered (a rune that escaped to a wider encoding, a
-//     wider variant).
+//     wider variant); delete an element of one choice with the nearest
+//     value of its shape raised by the least that keeps the failure (a
+//     length in bytes kept by a wider character).
 //   - Last, an exhaustive tier: try every simpler value of a choice of
 //     a small domain (a byte, a character, a small enumeration), whose
 //     failing values can lie any distance apart (brackets among
-//     characters, opcodes among bytes).
+//     characters, opcodes among bytes), smallest values first, within a
+//     budget of as many runs as the reduction had made before.
 //
 // The gate retries a candidate that was not kept with the later choices
 // whose ranges it narrowed re-encoded to their old values, for draws that

@@ -3,6 +3,7 @@ package minimize
 import (
 	"math/bits"
 	"slices"
+	"sort"
 )
 
 // This file holds jumpLower, the pass for values whose lowering stopped
@@ -227,10 +228,16 @@ func jumpLower() *pass {
 // values that pass can lie between two that fail, beyond the steps
 // jumpLower takes. It costs up to one run per index below the value, so
 // it runs in a tier of its own after every other pass is stuck, once
-// for a value at a place; candidates other passes already ran cost
-// nothing (the gate's cache).
+// for a value at a place, the smallest values first (a needle at index
+// j costs j runs to find, a value at m with none below it m runs to
+// rule out), and within a budget: at most as many runs as the
+// reduction had made when the tier was first reached, or smallDomain if
+// that is more, so that it at most doubles the cost of a reduction
+// that is not short. Candidates other passes already ran cost nothing
+// (the gate's cache).
 func sweepLower() *pass {
 	tried := map[jumpKey]bool{}
+	budget, spent := -1, 0 // runs
 	derive := func(s *shrinker) []int {
 		var items []int
 		for i, c := range s.choices[:s.choicesInInput()] {
@@ -241,22 +248,36 @@ func sweepLower() *pass {
 		return items
 	}
 	p := stepPass("sweep lower", lastTier, derive, func(s *shrinker, i int) ([]byte, func(bool, *Outcome)) {
+		if budget < 0 {
+			budget = max(smallDomain, s.stats.Runs)
+		}
 		c := s.choices[i]
 		m := c.Index(s.best)
 		key := jumpKey{c.Offset, 1, m}
-		if tried[key] {
+		if tried[key] || spent >= budget {
 			return nil, nil
 		}
 		tried[key] = true
 		offsets := []int{c.Offset}
-		return s.setChoices(offsets, c.Width, c.Max, 0), func(kept bool, _ *Outcome) {
-			for j := uint64(1); !kept && j < m; j++ {
+		return s.setChoices(offsets, c.Width, c.Max, 0), func(kept bool, out *Outcome) {
+			if out != nil {
+				spent++
+			}
+			for j := uint64(1); !kept && j < m && spent < budget; j++ {
 				if _, ok := s.choiceAt(c.Offset, c.Width, c.Max); !ok {
 					return
 				}
+				before := s.stats.Runs
 				kept, _ = s.consider(s.setChoices(offsets, c.Width, c.Max, j))
+				spent += s.stats.Runs - before
 			}
 		}
 	})
+	// Steps are choice positions in the best input (see stepPass's
+	// derive); the cheapest to rule out go first.
+	p.order = func(s *shrinker, queue []int) {
+		index := func(step int) uint64 { return s.choices[derive(s)[step]].Index(s.best) }
+		sort.SliceStable(queue, func(a, b int) bool { return index(queue[a]) < index(queue[b]) })
+	}
 	return p
 }

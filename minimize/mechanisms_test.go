@@ -539,6 +539,26 @@ func mechanisms() []property {
 			want: "aA",
 		},
 		{
+			name:   "length in bytes",
+			reason: "a string of at least 10 bytes of UTF-8: three runes of two bytes and one of four, 4 bytes of input; from ten one-byte runes, a rune is deleted only with another raised past ASCII (20 of 20 missed without deleting and raising)",
+			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.String().Draw(t, "s") },
+			fails:  func(v any) bool { return len(v.(string)) >= 10 },
+			want:   "\u0080\u0080\u0080\U00011854",
+		},
+		{
+			name:   "labels in bytes",
+			reason: "a list of labels of at least 7 bytes of UTF-8 in all: [\"\\t\\u0080\\U00011854\"], runes of one, two and four bytes in 3 bytes of input (16 of 20 missed without deleting and raising)",
+			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.SliceOf(fuzzsrc.String()).Draw(t, "labels") },
+			fails: func(v any) bool {
+				n := 0
+				for _, l := range v.([]string) {
+					n += len(l)
+				}
+				return n >= 7
+			},
+			want: []string{"\t\u0080\U00011854"},
+		},
+		{
 			name:   "rune then count",
 			reason: "a rune past ASCII, then a count of at least 100: [U+0080 100]; a rune drawn through an escape (three bytes) must become the one-byte U+0080, and lowering its first byte alone turns its offset into the count (1 of 20 missed without collapsing spans, 3 of 40 at another seed)",
 			draw: func(t *fuzzsrc.T) any {

@@ -252,6 +252,7 @@ func (s *shrinker) passes() []*pass {
 		flipSignPairs(),
 		lowerAlongRatio(),
 		tradeAcross(),
+		deleteAndRaise(),
 		moveAlignedBlocks(),
 		deleteMatchedElements(),
 		collapseSpans(),

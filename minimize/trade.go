@@ -1,9 +1,11 @@
 package minimize
 
-// This file holds the trades: one value lowered while another is raised
-// by the least that keeps the failure, for totals that a unit of the
-// first buys more of than a unit of the second (a product, a weighted
-// sum).
+import "slices"
+
+// This file holds the trades: one value lowered, or one element deleted,
+// while another value is raised by the least that keeps the failure, for
+// totals that a unit of the first buys more of than a unit of the second
+// (a product, a weighted sum, a length in bytes).
 
 // minTradeReach is the least raise trade probes up to, whatever the
 // values.
@@ -193,6 +195,72 @@ func tradeAcross() *pass {
 					return
 				}
 				lo = r
+			}
+		}
+	})
+}
+
+// raiseItem is one step of deleteAndRaise: a span holding one choice to
+// delete, and the choice of its shape to raise in its place.
+type raiseItem struct {
+	start, end int // the span, within the input
+	raise      int // index in s.choices of the choice to raise
+}
+
+// deleteAndRaise deletes an element that holds one choice (a character
+// of a string, a byte of a list) and raises the nearest other choice of
+// its shape, the one before it or else the one after it, by the least
+// that keeps the failure, found by doubling and a binary search (trade).
+// What the element added to a total moves into that one value: a length
+// in bytes that a wider character keeps with one character fewer, a sum
+// of bounded terms. The input is shorter, so every raise is smaller.
+// deleteAndAdjust raises for elements of two or more choices, straight
+// to the largest value; a one-choice element's largest value is often of
+// another kind (a character's escape to a wider encoding), and there are
+// many such elements, so this runs in the last tier but one.
+func deleteAndRaise() *pass {
+	derive := func(s *shrinker) []raiseItem {
+		n := s.choicesInInput()
+		var items []raiseItem
+		for _, sp := range s.out.Spans {
+			if sp.Parent < 0 || sp.Start >= len(s.best) || sp.End > len(s.best) {
+				continue
+			}
+			k, found := slices.BinarySearchFunc(s.choices[:n], sp.Start, func(c Choice, off int) int { return c.Offset - off })
+			if !found || s.choices[k].End() != sp.End {
+				continue
+			}
+			sh, j := s.choices[k].shape(), -1
+			for i := k - 1; i >= 0 && j < 0; i-- {
+				if s.choices[i].shape() == sh {
+					j = i
+				}
+			}
+			for i := k + 1; i < n && j < 0; i++ {
+				if s.choices[i].shape() == sh {
+					j = i
+				}
+			}
+			if j >= 0 && s.choices[j].End() <= len(s.best) && s.choices[j].Index(s.best) < sh.Max {
+				items = append(items, raiseItem{sp.Start, sp.End, j})
+			}
+		}
+		return items
+	}
+	return stepPass("delete and raise", 2, derive, func(s *shrinker, it raiseItem) ([]byte, func(bool, *Outcome)) {
+		old, c := s.best, s.choices[it.raise]
+		from := c.Index(old)
+		cand := func(r uint64) []byte {
+			if r > c.Max-from {
+				return nil
+			}
+			raised := slices.Clone(old)
+			copy(raised[c.Offset:], c.Encode(from+r))
+			return splice(raised, it.start, it.end, nil)
+		}
+		return cand(1), func(kept bool, _ *Outcome) {
+			if !kept {
+				trade(s, 1, c.Max-from, cand)
 			}
 		}
 	})
