@@ -80,8 +80,11 @@
 //   - Last, an exhaustive tier: try every simpler value of a choice of
 //     a small domain (a byte, a character, a small enumeration), whose
 //     failing values can lie any distance apart (brackets among
-//     characters, opcodes among bytes), smallest values first, within a
-//     budget of as many runs as the reduction had made before.
+//     characters, opcodes among bytes), smallest values first; cut a
+//     draw that ends the input to its first choice at each larger value
+//     (the first rune of a wider escape's block, whose offset then reads
+//     zeros); both within a budget of as many runs as the reduction had
+//     made before.
 //
 // The gate retries a candidate that was not kept with the later choices
 // whose ranges it narrowed re-encoded to their old values, for draws that

@@ -224,7 +224,8 @@ type shrinker struct {
 	pass     *PassStats // the pass whose candidates are running
 	after    []*pass    // the passes that run right after a shrink
 
-	fields perVersion[[]lengthField] // lengthFields of the best input (bytes.go)
+	fields     perVersion[[]lengthField] // lengthFields of the best input (bytes.go)
+	exhaustive runBudget                 // what the last tier's passes may still run (jump.go)
 }
 
 func newShrinker(ctx context.Context, run RunFunc, opts Options) *shrinker {

@@ -257,6 +257,7 @@ func (s *shrinker) passes() []*pass {
 		deleteMatchedElements(),
 		collapseSpans(),
 		sweepLower(),
+		cutLastDraw(),
 	}
 	s.stats.Passes = make([]PassStats, len(ps))
 	for i, p := range ps {

@@ -791,3 +791,56 @@ func collapseSpans() *pass {
 		}
 	})
 }
+
+// cutLastDraw cuts a draw that ends the input down to its first choice,
+// which it sets to each larger value in turn (the choices after it then
+// read zeros, past the input's end), and keeps the first that fails; a
+// draw is a span whose first choice does not start a child span. Where
+// a draw's first choice decides how many more bytes it reads (an
+// escape to a wider encoding, a variant's tag), the value a property
+// needs may be the first of a larger value's range, which reads nothing
+// more at the end of the input: the input is shorter, so every value is
+// simpler, however large. Lower values are collapseSpans' and the
+// lowering passes'. A first choice of a small domain only, since every
+// larger value may run, in the exhaustive tier (within its budget, see
+// runBudget), once per input length.
+func cutLastDraw() *pass {
+	tried := map[[2]int]bool{} // the first choice's offset, the input's length
+	derive := func(s *shrinker) []int {
+		// A span whose first choice starts a child span is a collection
+		// or a record (a string and its first character), not one draw.
+		parentAtStart := map[int]bool{}
+		for _, sp := range s.out.Spans {
+			if sp.Parent >= 0 && sp.Start == s.out.Spans[sp.Parent].Start {
+				parentAtStart[sp.Parent] = true
+			}
+		}
+		var heads []int
+		for i, sp := range s.out.Spans {
+			if sp.End < len(s.best) || parentAtStart[i] {
+				continue
+			}
+			k, found := slices.BinarySearchFunc(s.choices, sp.Start, func(c Choice, off int) int { return c.Offset - off })
+			if found && k+1 < len(s.choices) && s.choices[k].Max < smallDomain &&
+				s.choices[k+1].Offset < len(s.best) && !slices.Contains(heads, k) {
+				heads = append(heads, k)
+			}
+		}
+		return heads
+	}
+	return stepPass("cut last draw", lastTier, derive, func(s *shrinker, k int) ([]byte, func(bool, *Outcome)) {
+		head, old := s.choices[k], s.best
+		i, key := head.Index(old), [2]int{head.Offset, len(old)}
+		if i >= head.Max || tried[key] {
+			return nil, nil
+		}
+		tried[key] = true
+		return exhaustiveStep(s, func(j int) []byte {
+			v := i + 1 + uint64(j)
+			if v > head.Max || !bytes.Equal(s.best, old) {
+				return nil
+			}
+			return append(slices.Clone(old[:head.Offset]), head.Encode(v)...)
+		})
+	})
+}
