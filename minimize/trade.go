@@ -200,6 +200,10 @@ func tradeAcross() *pass {
 	})
 }
 
+// minRaiseDomain is the least largest index of a choice deleteAndRaise
+// raises.
+const minRaiseDomain = 64
+
 // raiseItem is one step of deleteAndRaise: a span holding one choice to
 // delete, and the choice of its shape to raise in its place.
 type raiseItem struct {
@@ -217,7 +221,11 @@ type raiseItem struct {
 // deleteAndAdjust raises for elements of two or more choices, straight
 // to the largest value; a one-choice element's largest value is often of
 // another kind (a character's escape to a wider encoding), and there are
-// many such elements, so this runs in the last tier but one.
+// many such elements, so this runs in the last tier but one, and only
+// for choices of a byte's domain, from minRaiseDomain to smallDomain
+// values: a raise of a wide one doubles up to 64 times, which an element
+// of a list of integers cannot repay, and a flag or a small enumeration
+// has no room to carry what an element added.
 func deleteAndRaise() *pass {
 	derive := func(s *shrinker) []raiseItem {
 		n := s.choicesInInput()
@@ -241,7 +249,7 @@ func deleteAndRaise() *pass {
 					j = i
 				}
 			}
-			if j >= 0 && s.choices[j].End() <= len(s.best) && s.choices[j].Index(s.best) < sh.Max {
+			if j >= 0 && sh.Max >= minRaiseDomain && sh.Max < smallDomain && s.choices[j].End() <= len(s.best) && s.choices[j].Index(s.best) < sh.Max {
 				items = append(items, raiseItem{sp.Start, sp.End, j})
 			}
 		}
