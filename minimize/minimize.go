@@ -225,7 +225,7 @@ type shrinker struct {
 	after    []*pass    // the passes that run right after a shrink
 
 	fields     perVersion[[]lengthField] // lengthFields of the best input (bytes.go)
-	exhaustive runBudget                 // what the last tier's passes may still run (jump.go)
+	exhaustive runBudget                 // what the last tier's passes may still run (exhaustive.go)
 }
 
 func newShrinker(ctx context.Context, run RunFunc, opts Options) *shrinker {
