@@ -109,7 +109,8 @@ func sweepLower() *pass {
 	// Steps are choice positions in the best input (see stepPass's
 	// derive); the cheapest to rule out go first.
 	p.order = func(s *shrinker, queue []int) {
-		index := func(step int) uint64 { return s.choices[derive(s)[step]].Index(s.best) }
+		items := derive(s)
+		index := func(step int) uint64 { return s.choices[items[step]].Index(s.best) }
 		sort.SliceStable(queue, func(a, b int) bool { return index(queue[a]) < index(queue[b]) })
 	}
 	return p
