@@ -144,7 +144,7 @@ func cutLastDraw() *pass {
 			if sp.End < len(s.best) || parentAtStart[i] {
 				continue
 			}
-			k, found := slices.BinarySearchFunc(s.choices, sp.Start, func(c Choice, off int) int { return c.Offset - off })
+			k, found := s.firstChoiceFrom(sp.Start)
 			if found && k+1 < len(s.choices) && s.choices[k].Max < smallDomain &&
 				s.choices[k+1].Offset < len(s.best) && !slices.Contains(heads, k) {
 				heads = append(heads, k)

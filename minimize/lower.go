@@ -54,10 +54,16 @@ func canonicalize() *pass {
 	}
 }
 
+// firstChoiceFrom returns the index in s.choices of the first choice
+// that starts at or after offset, and whether one starts at offset.
+func (s *shrinker) firstChoiceFrom(offset int) (int, bool) {
+	return slices.BinarySearchFunc(s.choices, offset, func(c Choice, off int) int { return c.Offset - off })
+}
+
 // choiceAt returns the index in s.choices of the choice that starts at
 // offset with the given width and max, if the best input has one.
 func (s *shrinker) choiceAt(offset, width int, maxIndex uint64) (int, bool) {
-	i, found := slices.BinarySearchFunc(s.choices, offset, func(c Choice, off int) int { return c.Offset - off })
+	i, found := s.firstChoiceFrom(offset)
 	if !found || s.choices[i].Width != width || s.choices[i].Max != maxIndex {
 		return 0, false
 	}

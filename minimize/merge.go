@@ -167,7 +167,7 @@ func mergeSiblings() *pass {
 		n := len(s.choices) // those past the input's end read zeros
 		// The choices inside each span, by index range.
 		inside := func(sp Span) []int {
-			lo, _ := slices.BinarySearchFunc(s.choices, sp.Start, func(c Choice, off int) int { return c.Offset - off })
+			lo, _ := s.firstChoiceFrom(sp.Start)
 			var cs []int
 			for k := lo; k < n && s.choices[k].End() <= sp.End; k++ {
 				cs = append(cs, k)

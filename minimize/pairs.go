@@ -361,7 +361,7 @@ func deleteAndAdjust() *pass {
 				continue
 			}
 			// A span of one draw is a value, not a part to delete.
-			k, _ := slices.BinarySearchFunc(s.choices, sp.Start, func(c Choice, off int) int { return c.Offset - off })
+			k, _ := s.firstChoiceFrom(sp.Start)
 			if k+1 >= len(s.choices) || s.choices[k+1].Offset >= sp.End {
 				continue
 			}

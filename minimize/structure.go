@@ -596,7 +596,7 @@ func rotateSpans() *pass {
 			if sp.Start >= len(s.best) {
 				continue
 			}
-			k, found := slices.BinarySearchFunc(s.choices, sp.Start, func(c Choice, off int) int { return c.Offset - off })
+			k, found := s.firstChoiceFrom(sp.Start)
 			if !found {
 				continue
 			}
@@ -773,7 +773,7 @@ func collapseSpans() *pass {
 	derive := func(s *shrinker) [][2]int {
 		var items [][2]int
 		for i, sp := range s.out.Spans {
-			k, found := slices.BinarySearchFunc(s.choices, sp.Start, func(c Choice, off int) int { return c.Offset - off })
+			k, found := s.firstChoiceFrom(sp.Start)
 			if found && k+1 < len(s.choices) && s.choices[k+1].End() <= min(sp.End, len(s.best)) &&
 				s.choices[k].Index(s.best) > 0 {
 				items = append(items, [2]int{i, k})

@@ -234,7 +234,7 @@ func deleteAndRaise() *pass {
 			if sp.Parent < 0 || sp.Start >= len(s.best) || sp.End > len(s.best) {
 				continue
 			}
-			k, found := slices.BinarySearchFunc(s.choices[:n], sp.Start, func(c Choice, off int) int { return c.Offset - off })
+			k, found := s.firstChoiceFrom(sp.Start)
 			if !found || s.choices[k].End() != sp.End {
 				continue
 			}
