@@ -508,6 +508,30 @@ func mechanisms() []property {
 			want: []byte{'#'},
 		},
 		{
+			name:   "monotone run",
+			reason: "a list of small ints with a strictly monotone run of four, either way: [3 2 1 0], whose 0 at the input's end reads from nothing; the sorted [0 1 2 3] is a byte longer, and moving its 0 last breaks the run (without the reversed order, every input ends there)",
+			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.SliceOf(fuzzsrc.IntRange(0, 50)).Draw(t, "xs") },
+			fails: func(v any) bool {
+				xs := v.([]int)
+				run := func(less func(a, b int) bool) bool {
+					n := 1
+					for i := 1; i < len(xs); i++ {
+						if less(xs[i-1], xs[i]) {
+							n++
+						} else {
+							n = 1
+						}
+						if n >= 4 {
+							return true
+						}
+					}
+					return false
+				}
+				return run(func(a, b int) bool { return a < b }) || run(func(a, b int) bool { return a > b })
+			},
+			want: []int{3, 2, 1, 0},
+		},
+		{
 			name:   "opening bracket",
 			reason: "a string holding '(', '[' or '{': \"(\"; '[' is 51 above '(' and '{' 32 above '[', with only characters that pass between them (15 of 20 missed without sweeping lower)",
 			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.String().Draw(t, "s") },

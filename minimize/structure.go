@@ -378,10 +378,23 @@ func sortSiblings() *pass {
 		// Where order matters (the steps of a program) the sibling moves
 		// from where it is; where it does not, from the sorted order.
 		if end := s.out.Spans[g[len(g)-1]].End; end >= len(s.best) || isZero(s.best[end:]) {
-			for _, from := range [][][]byte{cs, sorted} {
-				if last := zeroTailLast(from); last != nil && !slices.ContainsFunc(cands, func(c []byte) bool { return bytes.Equal(c, arrangeSpans(b, s.out.Spans, g, last)) }) {
-					cands = append(cands, arrangeSpans(b, s.out.Spans, g, last))
+			add := func(order [][]byte) {
+				if cand := arrangeSpans(b, s.out.Spans, g, order); !slices.ContainsFunc(cands, func(c []byte) bool { return bytes.Equal(c, cand) }) {
+					cands = append(cands, cand)
 				}
+			}
+			for _, from := range [][][]byte{cs, sorted} {
+				if last := zeroTailLast(from); last != nil {
+					add(last)
+				}
+			}
+			// Where order matters only as a direction (a chain, a
+			// monotone run), the sorted order reversed keeps it and puts
+			// the smallest sibling last.
+			if zeroTailLast(sorted) != nil {
+				rev := slices.Clone(sorted)
+				slices.Reverse(rev)
+				add(rev)
 			}
 		}
 		if len(cands) == 0 {
