@@ -112,6 +112,42 @@ var dirTreeGen = fuzzsrc.Recursive(
 		})
 	}, 5)
 
+// keyTree is a binary tree whose every node, leaves too, holds a key.
+type keyTree struct {
+	K    int
+	L, R *keyTree
+}
+
+// leaf and node build keyTrees for the wanted values.
+func leaf(k int) *keyTree                         { return &keyTree{K: k} }
+func node(l *keyTree, k int, r *keyTree) *keyTree { return &keyTree{K: k, L: l, R: r} }
+
+// searchable reports whether the keys of n lie strictly between lo and
+// hi and in search-tree order.
+func (n *keyTree) searchable(lo, hi int) bool {
+	if n == nil {
+		return true
+	}
+	return lo < n.K && n.K < hi && n.L.searchable(lo, n.K) && n.R.searchable(n.K, hi)
+}
+
+// height counts the nodes on the longest path from n to a leaf.
+func (n *keyTree) height() int {
+	if n == nil {
+		return 0
+	}
+	return 1 + max(n.L.height(), n.R.height())
+}
+
+// keyTreeGen draws keyTrees of keys 0..9, at most 4 levels deep.
+var keyTreeGen = fuzzsrc.Recursive(
+	fuzzsrc.Map(fuzzsrc.IntRange(0, 9), leaf),
+	func(g fuzzsrc.Generator[*keyTree]) fuzzsrc.Generator[*keyTree] {
+		return fuzzsrc.Custom(func(t *fuzzsrc.T) *keyTree {
+			return &keyTree{K: fuzzsrc.IntRange(0, 9).Draw(t, "k"), L: g.Draw(t, "l"), R: g.Draw(t, "r")}
+		})
+	}, 4)
+
 // picked is a list, an index into it and a tag drawn after both.
 type picked struct {
 	Xs   []int
@@ -945,6 +981,20 @@ func mechanisms() []property {
 			want:   "(9*(0*0))",
 		},
 		{
+			name:   "search tree checked locally",
+			reason: "a tree each of whose nodes is ordered against its children but not against its grandparent: (0 1 (0 2 3)); from ((0 1 2) 2 3) the left child is pulled up with its key, and its right subtree, now the lower node's left, goes to 0 (13 of 20 missed when keys stayed where they were)",
+			draw:   func(t *fuzzsrc.T) any { return keyTreeGen.Draw(t, "t") },
+			fails: func(v any) bool {
+				n := v.(*keyTree)
+				var local func(n *keyTree) bool
+				local = func(n *keyTree) bool {
+					return n.L == nil || n.L.K < n.K && n.K < n.R.K && local(n.L) && local(n.R)
+				}
+				return local(n) && !n.searchable(-1, 10)
+			},
+			want: node(leaf(0), 1, node(leaf(0), 2, leaf(3))),
+		},
+		{
 			name:   "nested directories",
 			reason: "a tree of files (sizes 0..9) and directories named a to c, failing three directories deep with a file of size 7 when no directory is named a: b(7 b(b(0 0) 0)), the 7 pulled up to the root and the deep part last; a directory's kind and name move past its first entry together (14 of 20 missed when only one choice moved)",
 			draw:   func(t *fuzzsrc.T) any { return dirTreeGen.Draw(t, "t").String() },
@@ -1260,4 +1310,62 @@ func sum(xs []int) int {
 		s += x
 	}
 	return s
+}
+
+// TestRotateFromDeadEnd reduces keyed trees from finals that lean left
+// where the minimum leans right: every deletion and lowering fails
+// there, and a rotation that leaves each key where it was breaks the
+// order of keys. Pulling the left child up with its key gets out.
+func TestRotateFromDeadEnd(t *testing.T) {
+	tests := []struct {
+		name, reason string
+		start        []uint64 // choice indices: kind (1 a node), key, then its children
+		fails        func(*keyTree) bool
+		want         *keyTree
+	}{{
+		name:   "search tree three deep",
+		reason: "a search tree three deep: from ((0 1 2) 3 4) the rotation keeps the order, (0 1 (2 3 4))",
+		start:  []uint64{1, 3, 1, 1, 0, 0, 0, 2, 0, 4},
+		fails:  func(n *keyTree) bool { return n.searchable(-1, 10) && n.height() >= 3 },
+		want:   node(leaf(0), 1, node(leaf(2), 3, leaf(4))),
+	}, {
+		name:   "search tree checked locally",
+		reason: "a tree ordered only against each node's children, not its grandparent: from ((0 1 2) 2 3) the rotation gives (0 1 (2 2 3)), which is ordered, and passes; with the moved subtree at its simplest it fails, (0 1 (0 2 3))",
+		start:  []uint64{1, 2, 1, 1, 0, 0, 0, 2, 0, 3},
+		fails: func(n *keyTree) bool {
+			var local func(n *keyTree) bool
+			local = func(n *keyTree) bool {
+				return n.L == nil || n.L.K < n.K && n.K < n.R.K && local(n.L) && local(n.R)
+			}
+			return local(n) && !n.searchable(-1, 10)
+		},
+		want: node(leaf(0), 1, node(leaf(0), 2, leaf(3))),
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			draw := func(t *fuzzsrc.T) *keyTree { return keyTreeGen.Draw(t, "t") }
+			in := inputOf(func(t *fuzzsrc.T) { draw(t) }, tt.start)
+			value := func(b []byte) (n *keyTree) {
+				engine.Run(b, func(t *fuzzsrc.T) { n = draw(t) })
+				return n
+			}
+			if !tt.fails(value(in)) {
+				t.Fatalf("start %v does not fail", value(in))
+			}
+			run := func(_ context.Context, b []byte) (minimize.Outcome, error) {
+				return engine.Run(b, func(t *fuzzsrc.T) {
+					if tt.fails(draw(t)) {
+						t.Fatalf("fails")
+					}
+				}).Outcome(), nil
+			}
+			res, err := minimize.Minimize(context.Background(), in, run, minimize.Options{Workers: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, value(res.Input)); diff != "" {
+				t.Errorf("%s: reduced value (-want +got):\n%s", tt.reason, diff)
+			}
+		})
+	}
 }

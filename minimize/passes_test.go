@@ -216,6 +216,12 @@ func TestPassPlans(t *testing.T) {
 				span("node", 6, 8, 1),
 			}},
 			want: [][]byte{{1, 0, 5, 0, 6, 1, 0, 7}, {1, 0, 5, 0, 6, 1, 0, 7}, {1, 0, 5, 1, 0, 6, 0, 7}}},
+		{name: "rotate spans/keyed left child up", reason: "nodes open with a kind and a key: at the root the opening moves past L, keys where they were; then the tree rotation, L's opening pulled up past A and the root's pushed down before B, ((0 1 2) 3 4) becoming (0 1 (2 3 4)); then at L its opening moves past A; leaves have no part to rotate",
+			pass: rotateSpans, best: []byte{1, 3, 1, 1, 0, 0, 0, 2, 0, 4},
+			out: Outcome{Choices: bytesOf(10, 0), Spans: []Span{
+				span("node", 0, 10, -1), span("node", 2, 8, 0), span("node", 4, 6, 1), span("node", 6, 8, 1), span("node", 8, 10, 0),
+			}},
+			want: [][]byte{{1, 1, 0, 0, 0, 2, 1, 3, 0, 4}, {1, 1, 0, 0, 1, 3, 0, 2, 0, 4}, {1, 3, 0, 0, 1, 1, 0, 2, 0, 4}}},
 		{name: "delete sibling runs/runs of two to four", reason: "a list of five elements of two bytes, and a value after the list: runs of 2, 3 and 4 consecutive siblings, shortest first: the list and the value are siblings at the top (deleting both leaves nothing), then the elements; then the ends of runs of 3 and 4 alone, the siblings between them kept (1 and 3, 2 and 4, 3 and 5, then 1 and 4, 2 and 5)",
 			pass: deleteSiblingRuns, best: []byte{1, 1, 1, 2, 1, 3, 1, 4, 1, 5, 9},
 			out: Outcome{Choices: bytesOf(11, 0), Spans: []Span{
@@ -423,6 +429,12 @@ func TestPassFollowUps(t *testing.T) {
 			pass: sortSiblings, best: []byte{0, 1, 2},
 			out:  Outcome{Choices: bytesOf(3, 0), Spans: []Span{span("x", 0, 1, -1), span("x", 1, 2, -1), span("x", 2, 3, -1)}},
 			want: [][]byte{{1, 2}, {2, 1}}},
+		{name: "rotate spans/keyed, middle at its simplest", reason: "the tree rotation of ((0 1 2) 3 4) is not kept: it is retried with the subtree that changes parents, 2, at zeros",
+			pass: rotateSpans, best: []byte{1, 3, 1, 1, 0, 0, 0, 2, 0, 4},
+			out: Outcome{Choices: bytesOf(10, 0), Spans: []Span{
+				span("node", 0, 10, -1), span("node", 2, 8, 0), span("node", 4, 6, 1), span("node", 6, 8, 1), span("node", 8, 10, 0),
+			}},
+			want: [][]byte{{1, 1, 0, 0, 0, 2, 1, 3, 0, 4}, {1, 1, 0, 0, 1, 3, 0, 2, 0, 4}, {1, 1, 0, 0, 1, 3, 0, 0, 0, 4}, {1, 3, 0, 0, 1, 1, 0, 2, 0, 4}}},
 		{name: "jump lower/every smaller value", reason: "nothing fails: 9 tries half of it, then 9-3 to 9-8 (9-5 is the half again), which below maxStride+1 is every value lowering did not try",
 			pass: jumpLower, best: []byte{9}, out: Outcome{Choices: bytesOf(1, 0)},
 			want: [][]byte{{4}, {6}, {5}, {3}, {2}, {1}}},

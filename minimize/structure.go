@@ -600,8 +600,18 @@ func deleteSiblingRuns() *pass {
 // part of the node's own label. A swap of the two children would be
 // longer, and lowering the choice alone drops the child. The candidate
 // is tried only where it is smaller.
+//
+// Where a node's opening holds more than its kind (a key, an operator),
+// the rotation above keeps every opening where it was; a tree rotation
+// moves them with their nodes: p's bytes P L A B R, with L = l(A, B) the
+// first part of p's label inside it and A the first inside L, become
+// L A P B R, l(A, p(B, R)), L's key pulled up. B changes parents, so a
+// rotation that is not kept is retried with B at its simplest (zeros).
 func rotateSpans() *pass {
-	type rotation struct{ at, child int } // span indices
+	type rotation struct {
+		at, child int  // span indices
+		up        bool // a tree rotation: at's first part, child, is pulled up over its first part
+	}
 	derive := func(s *shrinker) []rotation {
 		var rs []rotation
 		spans := s.out.Spans
@@ -626,9 +636,9 @@ func rotateSpans() *pass {
 			// wraps) give the same rotation once.
 			add := func(child int) {
 				if child >= 0 && !slices.ContainsFunc(rs, func(r rotation) bool {
-					return spans[r.at].Start == sp.Start && spans[r.child].End == spans[child].End
+					return !r.up && spans[r.at].Start == sp.Start && spans[r.child].End == spans[child].End
 				}) {
-					rs = append(rs, rotation{i, child})
+					rs = append(rs, rotation{at: i, child: child})
 				}
 			}
 			add(best)
@@ -643,12 +653,36 @@ func rotateSpans() *pass {
 					break
 				}
 			}
+			// A tree rotation: the first part of sp's label inside it,
+			// after an opening of more than one choice, and its own first
+			// part of that label.
+			if l := firstOfLabel(spans, i); l >= 0 && spans[l].Start > from {
+				if a := firstOfLabel(spans, l); a >= 0 && spans[a].Start > spans[l].Start {
+					rs = append(rs, rotation{at: i, child: l, up: true})
+				}
+			}
 		}
 		return rs
 	}
 	return stepPass("rotate spans", 2, derive, func(s *shrinker, r rotation) ([]byte, func(bool, *Outcome)) {
 		sp, child := s.out.Spans[r.at], s.out.Spans[r.child]
 		old := s.bestWithSpans()
+		if r.up {
+			a := s.out.Spans[firstOfLabel(s.out.Spans, r.child)]
+			rotated := func(b []byte) []byte {
+				return slices.Concat(old[child.Start:a.Start], old[a.Start:a.End], old[sp.Start:child.Start], b)
+			}
+			middle := old[a.End:child.End]
+			moved := rotated(middle)
+			if bytes.Compare(moved, old[sp.Start:child.End]) >= 0 {
+				return nil, nil
+			}
+			return s.normalize(splice(old, sp.Start, child.End, moved)), func(kept bool, _ *Outcome) {
+				if !kept && !isZero(middle) {
+					s.consider(s.normalize(splice(old, sp.Start, child.End, rotated(make([]byte, len(middle))))))
+				}
+			}
+		}
 		head := old[sp.Start:child.Start]
 		moved := slices.Concat(old[child.Start:child.End], head)
 		if bytes.Compare(moved, old[sp.Start:child.End]) >= 0 {
@@ -656,6 +690,18 @@ func rotateSpans() *pass {
 		}
 		return s.normalize(splice(old, sp.Start, child.End, moved)), nil
 	})
+}
+
+// firstOfLabel returns the index of the first span inside spans[i] with
+// its label that is neither empty nor all of it, or -1.
+func firstOfLabel(spans []Span, i int) int {
+	sp := spans[i]
+	for j := i + 1; j < len(spans) && spans[j].Start < sp.End; j++ {
+		if c := spans[j]; c.Label == sp.Label && c.End > c.Start && c.End <= sp.End && (c.Start > sp.Start || c.End < sp.End) {
+			return j
+		}
+	}
+	return -1
 }
 
 // moveAlignedBlocks moves a block of 2 to maxAlignedBlock consecutive
