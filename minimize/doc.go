@@ -42,7 +42,8 @@
 // or when a budget in Options runs out.
 //
 //   - Always: rank the values of a shape (replaced by the smallest in the
-//     same order, in one run); sort sibling spans; delete spans (largest
+//     same order, in one run); sort sibling spans (at the input's end
+//     also reversed, the smallest last); delete spans (largest
 //     first, grown over siblings by an exponential probe and binary
 //     search; a deletion that no longer fails is retried with a
 //     neighbour's children mirrored or lowered); zero spans; delete blocks
@@ -66,10 +67,12 @@
 //     just below it pass past them (half, steps of 3 to 10, or to 32 for a
 //     byte, a set bit cleared, a value with as many set bits); rotate a span's opening
 //     choices past its first part (p(c(C1, C2), R) becomes
-//     p(C1, c(C2, R))); delete runs of two to four siblings; merge a span
+//     p(C1, c(C2, R))), and where nodes open with a key, pull the first
+//     child up with its key (a tree rotation); delete runs of two to four siblings; merge a span
 //     into a like sibling (their total in one); flip the signs of two
 //     values at once; lower two values along their ratio; trade between
-//     values of different shapes (a count times a size); move a block of
+//     values of different shapes (a count times a size, a weighted sum of
+//     hours and minutes); move a block of
 //     choices that ends in zeros to the end (the steps of a loop without
 //     spans); delete an element together with its copy in another
 //     collection (an anagram, a shuffled copy); cut a span down to its

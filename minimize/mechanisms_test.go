@@ -568,6 +568,24 @@ func mechanisms() []property {
 			want: []int{3, 2, 1, 0},
 		},
 		{
+			name:   "feet and inches",
+			reason: "a length in feet (0..9) and inches (0..11), over 40 inches with the inches not zero: [3 5]; from [4 1] a foot less needs 4 inches more than 1, a raise the two values' magnitudes do not suggest (7 of 20 missed without doubling the raise on)",
+			draw: func(t *fuzzsrc.T) any {
+				return [2]int{fuzzsrc.IntRange(0, 9).Draw(t, "ft"), fuzzsrc.IntRange(0, 11).Draw(t, "in")}
+			},
+			fails: func(v any) bool { x := v.([2]int); return 12*x[0]+x[1] > 40 && x[1] > 0 },
+			want:  [2]int{3, 5},
+		},
+		{
+			name:   "version at least",
+			reason: "a version major.minor.patch (0..9, 0..99, 0..999) at least 2.1.50 with a nonzero patch: [2 1 50]; from [2 2 1] a minor less needs the patch 49 higher (20 of 20 missed without doubling the raise on)",
+			draw: func(t *fuzzsrc.T) any {
+				return [3]int{fuzzsrc.IntRange(0, 9).Draw(t, "major"), fuzzsrc.IntRange(0, 99).Draw(t, "minor"), fuzzsrc.IntRange(0, 999).Draw(t, "patch")}
+			},
+			fails: func(v any) bool { x := v.([3]int); return x[0]*100000+x[1]*1000+x[2] >= 201050 && x[2] > 0 },
+			want:  [3]int{2, 1, 50},
+		},
+		{
 			name:   "opening bracket",
 			reason: "a string holding '(', '[' or '{': \"(\"; '[' is 51 above '(' and '{' 32 above '[', with only characters that pass between them (15 of 20 missed without sweeping lower)",
 			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.String().Draw(t, "s") },

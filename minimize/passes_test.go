@@ -485,6 +485,10 @@ func TestPassFollowUps(t *testing.T) {
 		{name: "redistribute pair/trade to the range's end", reason: "nothing fails: all of 4 moved, a move of one, then the first one lower with the second raised by 2 and 4, and, 8 being past 255, by 5, its largest",
 			pass: redistributePairs, best: []byte{4, 250}, out: Outcome{Choices: bytesOf(2, 0)},
 			want: [][]byte{{0, 254}, {3, 251}, {3, 252}, {3, 254}, {3, 255}}},
+		{name: "trade across shapes/weighted", reason: "feet 4 (0..9) and inches 1 (0..11), nothing fails: a foot less with an inch more, then twice the product's raise, 2, then on doubling, 4 and 8, and, 16 being past 11, the largest raise, 10",
+			pass: tradeAcross, best: []byte{0x72, 0x17}, // indices 4 and 1
+			out:  Outcome{Choices: []Choice{{Offset: 0, Width: 1, Max: 9}, {Offset: 1, Width: 1, Max: 11}}},
+			want: [][]byte{{0x4d, 0x2b}, {0x4d, 0x40}, {0x4d, 0x6b}, {0x4d, 0xc0}, {0x4d, 0xeb}}}, // feet 3; inches 2, 3, 5, 9, 11
 		{name: "thin layout/then equal columns", reason: "two rows of two under a count of 2: the last cells deleted with the count lowered; no position is zero in both rows; then the first column, 1 in both rows, lowered to 0 together",
 			pass: thinLayout, best: []byte{0, 2, 1, 5, 0x80, 1, 4},
 			out: Outcome{Choices: []Choice{

@@ -116,15 +116,24 @@ func (s *shrinker) nextOfShape(i, j int) bool {
 // next amount to raise.
 const maxTradeGap = 4
 
+// maxWeightRaise is the largest range of a value that tradeAcross
+// raises by doubling when the magnitudes give no raise to try: weights
+// up to a few thousand to one, at twelve runs a pair at most.
+const maxWeightRaise = 1 << 12
+
 // tradeAcross trades between a value and each amount of another shape
 // in the maxTradeGap choices after it (flags skipped; a shape seen once
 // may be an amount at 1 or a flag, and is tried): the value one lower and
 // the other raised by one, then by the raise that keeps their product
 // and twice it (see productRaise), then by the least below the first
-// that was kept. Values of one shape trade in redistributePairs; this is
-// for a total over values drawn from different ranges, a count times a
-// size, a signed factor times an unsigned one; not for a draw that names
-// its simpler values (a float's code). It runs in the last tier.
+// that was kept. If none is kept and the other's range is at most
+// maxWeightRaise, the raise doubles on through it (trade): a weighted
+// sum of values whose weights the magnitudes do not tell (hours and
+// minutes, a version's minor and patch). Values of one shape trade in
+// redistributePairs; this is for a total over values drawn from
+// different ranges, a count times a size, a signed factor times an
+// unsigned one; not for a draw that names its simpler values (a float's
+// code). It runs in tier 2, when the passes before it are stuck.
 func tradeAcross() *pass {
 	derive := func(s *shrinker) [][2]int {
 		n := s.choicesInInput()
@@ -195,6 +204,14 @@ func tradeAcross() *pass {
 					return
 				}
 				lo = r
+			}
+			// A weighted sum whose weights are far apart (hours and
+			// minutes, a version's minor and patch) needs a raise the
+			// magnitudes do not tell: the raise doubles on through a
+			// later value's bounded range (an unbounded integer's raise
+			// would double 64 times).
+			if cj.Max <= maxWeightRaise && lo < cj.Max {
+				trade(s, lo, cj.Max, raise)
 			}
 		}
 	})
