@@ -383,15 +383,14 @@ func sortSiblings() *pass {
 					cands = append(cands, cand)
 				}
 			}
-			for _, from := range [][][]byte{cs, sorted} {
-				if last := zeroTailLast(from); last != nil {
-					add(last)
-				}
+			if last := zeroTailLast(cs); last != nil {
+				add(last)
 			}
-			// Where order matters only as a direction (a chain, a
-			// monotone run), the sorted order reversed keeps it and puts
-			// the smallest sibling last.
-			if zeroTailLast(sorted) != nil {
+			if last := zeroTailLast(sorted); last != nil {
+				add(last)
+				// Where order matters only as a direction (a chain, a
+				// monotone run), the sorted order reversed keeps it and
+				// puts the smallest sibling last.
 				rev := slices.Clone(sorted)
 				slices.Reverse(rev)
 				add(rev)
@@ -609,8 +608,10 @@ func deleteSiblingRuns() *pass {
 // rotation that is not kept is retried with B at its simplest (zeros).
 func rotateSpans() *pass {
 	type rotation struct {
-		at, child int  // span indices
-		up        bool // a tree rotation: at's first part, child, is pulled up over its first part
+		at, child int // span indices
+		// inner, for a tree rotation, is child's first part, which child
+		// is pulled up over; -1 for a rotation of openings in place.
+		inner int
 	}
 	derive := func(s *shrinker) []rotation {
 		var rs []rotation
@@ -636,30 +637,26 @@ func rotateSpans() *pass {
 			// wraps) give the same rotation once.
 			add := func(child int) {
 				if child >= 0 && !slices.ContainsFunc(rs, func(r rotation) bool {
-					return !r.up && spans[r.at].Start == sp.Start && spans[r.child].End == spans[child].End
+					return r.inner < 0 && spans[r.at].Start == sp.Start && spans[r.child].End == spans[child].End
 				}) {
-					rs = append(rs, rotation{at: i, child: child})
+					rs = append(rs, rotation{at: i, child: child, inner: -1})
 				}
 			}
 			add(best)
 			// And the first part of sp's own label inside it, after more
 			// than one choice (a node's kind and its operator before its
 			// first subtree): all of them move past it.
-			for j := i + 1; j < len(spans) && spans[j].Start < sp.End; j++ {
-				if c := spans[j]; c.Label == sp.Label {
-					if c.Start > from && c.End < sp.End && c.End > c.Start {
-						add(j)
-					}
-					break
-				}
+			l := firstOfLabel(spans, i)
+			if l < 0 || spans[l].Start <= from || spans[l].End == spans[l].Start {
+				continue
 			}
-			// A tree rotation: the first part of sp's label inside it,
-			// after an opening of more than one choice, and its own first
-			// part of that label.
-			if l := firstOfLabel(spans, i); l >= 0 && spans[l].Start > from {
-				if a := firstOfLabel(spans, l); a >= 0 && spans[a].Start > spans[l].Start {
-					rs = append(rs, rotation{at: i, child: l, up: true})
-				}
+			if spans[l].End < sp.End {
+				add(l)
+			}
+			// A tree rotation: l and its own first part of the label,
+			// after an opening of more than one choice too.
+			if a := firstOfLabel(spans, l); a >= 0 && spans[a].Start > spans[l].Start && spans[a].End > spans[a].Start {
+				rs = append(rs, rotation{at: i, child: l, inner: a})
 			}
 		}
 		return rs
@@ -667,8 +664,8 @@ func rotateSpans() *pass {
 	return stepPass("rotate spans", 2, derive, func(s *shrinker, r rotation) ([]byte, func(bool, *Outcome)) {
 		sp, child := s.out.Spans[r.at], s.out.Spans[r.child]
 		old := s.bestWithSpans()
-		if r.up {
-			a := s.out.Spans[firstOfLabel(s.out.Spans, r.child)]
+		if r.inner >= 0 {
+			a := s.out.Spans[r.inner]
 			rotated := func(b []byte) []byte {
 				return slices.Concat(old[child.Start:a.Start], old[a.Start:a.End], old[sp.Start:child.Start], b)
 			}
@@ -693,11 +690,10 @@ func rotateSpans() *pass {
 }
 
 // firstOfLabel returns the index of the first span inside spans[i] with
-// its label that is neither empty nor all of it, or -1.
+// its label, or -1.
 func firstOfLabel(spans []Span, i int) int {
-	sp := spans[i]
-	for j := i + 1; j < len(spans) && spans[j].Start < sp.End; j++ {
-		if c := spans[j]; c.Label == sp.Label && c.End > c.Start && c.End <= sp.End && (c.Start > sp.Start || c.End < sp.End) {
+	for j := i + 1; j < len(spans) && spans[j].Start < spans[i].End; j++ {
+		if spans[j].Label == spans[i].Label {
 			return j
 		}
 	}
