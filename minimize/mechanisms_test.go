@@ -1013,6 +1013,33 @@ func mechanisms() []property {
 			want: node(leaf(0), 1, node(leaf(0), 2, leaf(3))),
 		},
 		{
+			name:   "search tree sum",
+			reason: "a search tree of keys 0..9 whose keys sum to at least 12: (1 2 9); from (0 3 9) the root gives one to its left leaf, at 0, which must stay below it: a move of one into a value at zero (15 of 20 missed when only whole moves into a zero were tried)",
+			draw:   func(t *fuzzsrc.T) any { return keyTreeGen.Draw(t, "t") },
+			fails: func(v any) bool {
+				n := v.(*keyTree)
+				var sum func(n *keyTree) int
+				sum = func(n *keyTree) int {
+					if n == nil {
+						return 0
+					}
+					return n.K + sum(n.L) + sum(n.R)
+				}
+				return n.searchable(-1, 10) && sum(n) >= 12
+			},
+			want: node(leaf(1), 2, leaf(9)),
+		},
+		{
+			name:   "pivot between",
+			reason: "a list of digits whose first three sum to at least 12 with the second below the first and the first below the third, as a pivot between its neighbours: [2 1 9]; from [3 0 9] the first gives one to the zero after it, since the whole move leaves the second above the first (16 of 20 missed when only whole moves into a zero were tried)",
+			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.SliceOf(fuzzsrc.IntRange(0, 9)).Draw(t, "xs") },
+			fails: func(v any) bool {
+				xs := v.([]int)
+				return len(xs) >= 3 && xs[1] < xs[0] && xs[0] < xs[2] && xs[0]+xs[1]+xs[2] >= 12
+			},
+			want: []int{2, 1, 9},
+		},
+		{
 			name:   "nested directories",
 			reason: "a tree of files (sizes 0..9) and directories named a to c, failing three directories deep with a file of size 7 when no directory is named a: b(7 b(b(0 0) 0)), the 7 pulled up to the root and the deep part last; a directory's kind and name move past its first entry together (14 of 20 missed when only one choice moved)",
 			draw:   func(t *fuzzsrc.T) any { return dirTreeGen.Draw(t, "t").String() },

@@ -191,7 +191,11 @@ func redistributePairs() *pass {
 					return
 				}
 				// Part of a value moved into one at the shrink point makes
-				// two values of one; only the whole move is worth a run.
+				// two values of one, which a total does not need: the
+				// partial moves are for values that are both above it. A
+				// move of one into it is the trade's first raise, for
+				// values that must stay in order (a key and its left
+				// child's).
 				moved, refused := false, uint64(0)
 				if vj != 0 {
 					refused = 1

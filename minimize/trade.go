@@ -39,15 +39,19 @@ func (s *shrinker) tradeReach(i, j int, a, b uint64) uint64 {
 
 // trade runs cand(r), a candidate with one value lowered and a later one
 // raised by r, for r = 2, 4, 8, ... up to the first power of two at or
-// past reach (see tradeReach). A raise past the later value's range is
-// its largest instead, the last probe. On the first kept, it searches
-// down to refused, the largest raise known not to be kept (1, a move of
-// one, where redistributePairs tried it), for the least raise that is
-// kept. Every candidate is shortlex-smaller than the input it comes from,
-// whatever r, since the earlier value is lower.
+// past reach (see tradeReach), starting at 1 where refused is 0. A raise
+// past the later value's range is its largest instead, the last probe.
+// On the first kept, it searches down to refused, the largest raise
+// known not to be kept (1, a move of one, where redistributePairs tried
+// it), for the least raise that is kept. Every candidate is
+// shortlex-smaller than the input it comes from, whatever r, since the
+// earlier value is lower.
 func trade(s *shrinker, refused, reach uint64, cand func(r uint64) []byte) {
-	lo := refused
-	for hi := uint64(2); ; hi *= 2 {
+	lo, hi := refused, uint64(2)
+	if refused == 0 {
+		hi = 1 // no move of one was tried
+	}
+	for ; ; hi *= 2 {
 		c := cand(hi)
 		if c == nil {
 			// Past the later value's range: its largest raise instead,
