@@ -86,6 +86,13 @@ func (e *elements) more(label string) bool {
 		// Required elements have no flag: they cannot be deleted.
 		e.span = t.startSpan(label)
 	case e.count == e.max || e.flag.max == 0:
+		if e.min < e.max {
+			// The flag, drawn at shorter lengths, can only stop: a draw
+			// of one value, which reads nothing. Once an element is
+			// deleted it reads a byte again, where the reducer puts a
+			// stop, so that what follows keeps its bytes.
+			t.readsNothing()
+		}
 		return false
 	default:
 		e.span = t.startSpan(label)

@@ -43,9 +43,7 @@ func (t *T) choose(kind record.Kind, max uint64) uint64 {
 // needs to lower the value's magnitude while keeping its sign.
 func (t *T) chooseAround(kind record.Kind, max, below uint64) uint64 {
 	if max == 0 {
-		if t.rec != nil {
-			t.rec.constants = append(t.rec.constants, t.pos)
-		}
+		t.readsNothing()
 		return 0
 	}
 	width := (bits.Len64(max) + 7) / 8
@@ -118,6 +116,14 @@ type recorder struct {
 	open      int // index of the innermost open span, or -1
 	simpler   []minimize.Simpler
 	constants []int // offsets of draws from one-value ranges
+}
+
+// readsNothing records a draw from a range of one value, which reads no
+// bytes, at the current position (minimize.Outcome.Constants).
+func (t *T) readsNothing() {
+	if t.rec != nil {
+		t.rec.constants = append(t.rec.constants, t.pos)
+	}
 }
 
 // nameSimpler records indices simpler than the last choice's, for the

@@ -191,7 +191,13 @@ func stringOfN(r Generator[rune], runes bool, minLen, maxLen int) Generator[stri
 func (t *T) drawTextRecorded(shape *elements) string {
 	var buf [64]byte
 	b := buf[:0]
-	for n := 0; n != shape.max; n++ {
+	for n := 0; ; n++ {
+		if n == shape.max {
+			if shape.min < shape.max {
+				t.readsNothing() // the stop, which a full string does not read
+			}
+			break
+		}
 		span := t.startSpan("element")
 		c := t.drawByte(record.KindRune)
 		if c < stopBelow && n >= shape.min {
