@@ -1040,6 +1040,51 @@ func mechanisms() []property {
 			want: []int{2, 1, 9},
 		},
 		{
+			name:   "wrap width",
+			reason: "words of a and b wrapped at a width 1..8 drawn first, by a wrapper that forgets the space between words, failing on a line over the width with a space in it: [2 [a a]]; from [3 [a aa]] the width one lower and a character fewer go together, as each alone passes",
+			draw: func(t *fuzzsrc.T) any {
+				width := fuzzsrc.IntRange(1, 8).Draw(t, "width")
+				return [2]any{width, fuzzsrc.SliceOf(fuzzsrc.StringOfN(fuzzsrc.RuneFrom("ab"), 1, 5)).Draw(t, "words")}
+			},
+			fails: func(v any) bool {
+				width, words := v.([2]any)[0].(int), v.([2]any)[1].([]string)
+				line := ""
+				for _, w := range words {
+					switch {
+					case line == "":
+						line = w
+					case len(line)+len(w) <= width: // the bug: no room for the space
+						line += " " + w
+					default:
+						line = w
+					}
+					if len(line) > width && strings.Contains(line, " ") {
+						return true
+					}
+				}
+				return false
+			},
+			want: [2]any{2, []string{"a", "a"}},
+		},
+		{
+			name:   "padded columns",
+			reason: "cells of a and b padded to a column width 1..8 drawn first, by a formatter that leaves out the separator after a cell as wide as the column, failing when such a cell is not the last: [1 [a ]]; from [3 [aaa ]] the width one lower and a character fewer go together, as each alone passes",
+			draw: func(t *fuzzsrc.T) any {
+				width := fuzzsrc.IntRange(1, 8).Draw(t, "width")
+				return [2]any{width, fuzzsrc.SliceOf(fuzzsrc.StringOf(fuzzsrc.RuneFrom("ab"))).Draw(t, "cells")}
+			},
+			fails: func(v any) bool {
+				width, cells := v.([2]any)[0].(int), v.([2]any)[1].([]string)
+				for _, c := range cells[:max(len(cells)-1, 0)] {
+					if len(c) == width {
+						return true
+					}
+				}
+				return false
+			},
+			want: [2]any{1, []string{"a", ""}},
+		},
+		{
 			name:   "nested directories",
 			reason: "a tree of files (sizes 0..9) and directories named a to c, failing three directories deep with a file of size 7 when no directory is named a: b(7 b(b(0 0) 0)), the 7 pulled up to the root and the deep part last; a directory's kind and name move past its first entry together (14 of 20 missed when only one choice moved)",
 			draw:   func(t *fuzzsrc.T) any { return dirTreeGen.Draw(t, "t").String() },
@@ -1409,6 +1454,44 @@ func TestRotateFromDeadEnd(t *testing.T) {
 				t.Fatal(err)
 			}
 			if diff := cmp.Diff(tt.want, value(res.Input)); diff != "" {
+				t.Errorf("%s: reduced value (-want +got):\n%s", tt.reason, diff)
+			}
+		})
+	}
+}
+
+// TestFromDeadEnd reduces each problem from a start, given as the
+// indices of its choices in order, where a pass that a single random
+// start rarely needs is the only way on.
+func TestFromDeadEnd(t *testing.T) {
+	tests := []struct {
+		property
+		start []uint64
+	}{{
+		property: property{
+			name:   "full tag",
+			reason: "a tag of one to three letters a and b, then a count 0..9, failing for a count of at least 5 and a b in the tag: [b 5]; from [aab 7], deleting an a from the full tag makes it read a flag, which it did not at its longest, from the count's byte, unless a stop goes in there",
+			draw: func(t *fuzzsrc.T) any {
+				return [2]any{fuzzsrc.StringOfN(fuzzsrc.RuneFrom("ab"), 1, 3).Draw(t, "tag"), fuzzsrc.IntRange(0, 9).Draw(t, "n")}
+			},
+			fails: func(v any) bool {
+				return strings.Contains(v.([2]any)[0].(string), "b") && v.([2]any)[1].(int) >= 5
+			},
+			want: [2]any{"b", 5},
+		},
+		start: []uint64{0, 1, 0, 1, 1, 7}, // a, more, a, more, b, (full), 7
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := inputOf(func(t *fuzzsrc.T) { tt.draw(t) }, tt.start)
+			if !tt.fails(tt.value(in)) {
+				t.Fatalf("start %v does not fail", tt.value(in))
+			}
+			res, err := minimize.Minimize(context.Background(), in, tt.run, minimize.Options{Workers: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, tt.value(res.Input)); diff != "" {
 				t.Errorf("%s: reduced value (-want +got):\n%s", tt.reason, diff)
 			}
 		})

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"maps"
 	"slices"
+	"sort"
 )
 
 // This file holds the passes that change two or more values in one
@@ -354,7 +355,10 @@ func lowerCommonOffset() *pass {
 //     index 1 of the span's own shapes (its choices past the input's end
 //     included, flags left out) lowered by one: what the span added to a
 //     total taken back from a like value before it (a step back deleted
-//     with the step forward before it made one shorter).
+//     with the step forward before it made one shorter); and the value
+//     drawn just before each part that holds the span, lowered by one: a
+//     bound drawn before the content it bounds (a width, a capacity)
+//     that the property needs in step with the content's size.
 func deleteAndAdjust() *pass {
 	// cutLast is the item that stands for the last nonzero choice.
 	const cutLast = -1
@@ -487,6 +491,33 @@ func deleteAndAdjust() *pass {
 					before = append(before, splice(one, a, b, nil))
 				}
 			}
+			// And the value drawn just before each part that holds the
+			// span, within that part's parent, lowered by one: a bound
+			// drawn before the content it bounds (a width before the
+			// words wrapped at it, a capacity before the items), which
+			// a property may need exactly one below what the content
+			// fills, so that neither the bound nor the content shrinks
+			// alone. A flag is left out, but a shape drawn once may be a
+			// bound at 1 as well as a flag, and is tried.
+			for at := i; at >= 0 && len(before) < 2*maxAdjustedEarlier; at = s.out.Spans[at].Parent {
+				part := s.out.Spans[at]
+				from := 0
+				if part.Parent >= 0 {
+					from = s.out.Spans[part.Parent].Start
+				}
+				k := sort.Search(len(choices), func(k int) bool { return choices[k].End() > part.Start }) - 1
+				if k < 0 || choices[k].Offset < from || slices.Contains(own, choices[k].shape()) {
+					continue
+				}
+				c := choices[k]
+				v := c.Index(old)
+				if v == 0 || s.usedAsFlag(c) && s.shapeCount(c) > 1 {
+					continue
+				}
+				one := slices.Clone(old)
+				copy(one[c.Offset:], c.Encode(v-1))
+				before = append(before, splice(one, a, b, nil))
+			}
 			for _, one := range slices.Concat(above, atOne, before) {
 				if !slices.ContainsFunc(cands, func(c []byte) bool { return bytes.Equal(c, one) }) {
 					cands = append(cands, one)
@@ -563,3 +594,15 @@ const (
 // maxAdjustedEarlier is how many earlier values of a deleted span's
 // shapes deleteAndAdjust lowers one at a time with it.
 const maxAdjustedEarlier = 2
+
+// shapeCount returns how many choices inside the best input have c's
+// shape.
+func (s *shrinker) shapeCount(c Choice) int {
+	n, sh := 0, c.shape()
+	for _, o := range s.choices[:s.choicesInInput()] {
+		if o.shape() == sh {
+			n++
+		}
+	}
+	return n
+}

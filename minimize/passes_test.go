@@ -468,6 +468,12 @@ func TestPassFollowUps(t *testing.T) {
 				{Offset: 7, Width: 1, Max: 1},
 			}, Used: 8},
 			want: [][]byte{{0, 1, 0, 0x80}, {0, 1, 5, 0x80, 4}}},
+		{name: "delete and adjust/bound before the content", reason: "a width (index 2 of 0..7) before a list of two flagged letters (a, b): the first element deleted with the width raised to its largest (the value just before it), with the later flag and letter lowered together and then each alone, and then with the width one lower, as the value just before the list that holds the element; the second deleted with the letter before it raised, then with the width one lower; then the last letter cut with the earlier one raised. Flags and letters are of the elements' own shape and are never taken for bounds",
+			pass: deleteAndAdjust, best: []byte{0x40, 0x80, 0, 0x80, 0x80},
+			out: Outcome{Choices: []Choice{
+				{Offset: 0, Width: 1, Max: 7}, {Offset: 1, Width: 1, Max: 1}, {Offset: 2, Width: 1, Max: 1}, {Offset: 3, Width: 1, Max: 1}, {Offset: 4, Width: 1, Max: 1},
+			}, Spans: []Span{span("list", 1, 5, -1), span("element", 1, 3, 0), span("element", 3, 5, 0)}},
+			want: [][]byte{{0xe0, 0x80, 0x80}, {0x40}, {0x40, 0, 0x80}, {0x40, 0x80}, {0x20, 0x80, 0x80}, {0x40, 0x80, 0x80}, {0x20, 0x80}, {0x40, 0x80, 0x80, 0x80}}},
 		{name: "delete and adjust/one later value", reason: "a step deleted: the value before it raised, then every later value of its shapes lowered (the last step's kind), then each later value above index 1 alone: the kind again (no second run), then the reference that counts back past the step, then the earlier argument of the step's shape one lower (5 to 4)",
 			pass: deleteAndAdjust, best: []byte{0, 0x80, 0, 0, 0xab, 3}, // arg 5 of 0..9, kind 2 of 0..2
 			out: Outcome{Choices: []Choice{
