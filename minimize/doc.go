@@ -56,11 +56,13 @@
 //   - When those are stuck: shift all values of a shape; swap two values
 //     everywhere; lower pairs together; move value between pairs, or trade
 //     (one value lower, the next of its shape raised by the least that
-//     keeps the failure); make one value of a shape another everywhere;
-//     delete pairs of choices, and blocks that the next choice's shape
-//     lines up with;
-//     delete a span with the value before it raised or the values after it
-//     that may refer past it lowered; lower a count with one element of
+//     keeps the failure, from 1 into a value at zero, which a value that
+//     must stay below another needs); make one value of a shape another
+//     everywhere; delete pairs of choices, and blocks that the next
+//     choice's shape lines up with;
+//     delete a span with the value before it raised, the values after it
+//     that may refer past it lowered, or a bound drawn before the part
+//     that holds it (a width, a capacity) one lower; lower a count with one element of
 //     every unit it sizes deleted (a table's width and a cell of every
 //     row); lower values that zig-zag down by a common offset.
 //   - When all of those are stuck: lower a value stuck where the values
@@ -92,8 +94,9 @@
 // The gate retries a candidate that was not kept with the later choices
 // whose ranges it narrowed re-encoded to their old values, for draws that
 // depend on earlier ones (a choice whose range now holds one value, and
-// so reads nothing, has its bytes deleted: Outcome.Constants shows
-// where), and then with its change made in lockstep in every identical
+// so reads nothing, has its bytes deleted, and one that reads anew, such
+// as the stop of a collection that was at its longest, gets a zero:
+// Outcome.Constants shows where), and then with its change made in lockstep in every identical
 // span (the same label and bytes) around it, for properties that compare
 // two parts of their input, or, for an exchange of two bytes, at the same
 // places in every span of the same label and length (a column moved in

@@ -44,8 +44,10 @@ type Outcome struct {
 	// value (an index into a list that now has one element) holds one
 	// value once a candidate lowers or deletes that value, and the
 	// choice it was reads nothing, so the choices after it read its
-	// bytes; these offsets let the reducer see that and realign them. A
-	// run may report none.
+	// bytes; the other way round, the stop of a collection at its
+	// longest is such a draw, which reads a byte again once an element
+	// is deleted. These offsets let the reducer see both and realign
+	// the choices after them. A run may report none.
 	Constants []int
 }
 
