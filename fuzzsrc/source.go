@@ -134,6 +134,12 @@ func (rec *recorder) nameSimpler(idx []uint64) {
 	}
 }
 
+// nameSimplerDraw records a value simpler than the one the last len(idx)
+// choices drew together, as their indices.
+func (rec *recorder) nameSimplerDraw(idx []uint64) {
+	rec.simpler = append(rec.simpler, minimize.Simpler{Choice: len(rec.choices) - len(idx), Index: idx[0], Then: idx[1:]})
+}
+
 // startSpan opens a span labeled label at the current position and
 // returns its index, or -1 when not recording.
 func (t *T) startSpan(label string) int {

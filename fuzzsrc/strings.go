@@ -58,7 +58,15 @@ func (t *T) runeOfByte(c byte) rune {
 	if c < firstEscapeByte {
 		return rune(max(c, stopBelow))
 	}
-	return escapedRune(uint32(c-firstEscapeByte), uint32(t.choose(record.KindRune, runeBlockSize-1)))
+	block, off := uint32(c-firstEscapeByte), uint32(t.choose(record.KindRune, runeBlockSize-1))
+	r := escapedRune(block, off)
+	if t.rec != nil {
+		for _, s := range simplerRunes(r) {
+			e := uint32(rankOfRune(s) - plainRunes)
+			t.rec.nameSimplerDraw([]uint64{uint64(firstEscapeByte + e/runeBlockSize), uint64(e % runeBlockSize)})
+		}
+	}
+	return r
 }
 
 // escapedRune returns the rune at offset off of escape block block.

@@ -50,7 +50,9 @@
 //     of consecutive choices; replace a span by a descendant of its label;
 //     lower a choice to the simpler values its draw names
 //     (Outcome.Simpler: a float's integer part, fewer fractional bits, its
-//     significand at a simpler exponent); lower each choice (by magnitude,
+//     significand at a simpler exponent; the first character of a
+//     character's script or category, a value of two choices, an escape
+//     and an offset); lower each choice (by magnitude,
 //     then on in the draw's index order across signs); lower equal choices
 //     together.
 //   - When those are stuck: shift all values of a shape; swap two values

@@ -571,40 +571,66 @@ func shiftValues() *pass {
 // the simpler values the new best names for the same choice.
 const maxSimplerRounds = 8
 
-// simplerIndices returns the distinct indices below the current one that
-// the best run named as simpler for the choice at position ci of
-// s.choices (Outcome.Simpler), smallest first. Indices 0 and 1, which
-// lowering a choice tries first, are left to lowerChoices.
-func simplerIndices(s *shrinker, ci int) []uint64 {
+// simplerHints returns the values the best run named for the draw
+// that starts at the choice at position ci of s.choices
+// (Outcome.Simpler), as indices for that choice and the ones after it,
+// below theirs in the best input, distinct and simplest first. Single
+// indices 0 and 1, which lowering a choice tries first, are left to
+// lowerChoices.
+func simplerHints(s *shrinker, ci int) [][]uint64 {
 	c := s.choices[ci]
 	if c.Offset >= len(s.best) {
 		return nil
 	}
-	cur := c.Index(s.best)
-	var out []uint64
+	var out [][]uint64
 	for _, h := range s.out.Simpler {
-		if h.Choice == ci && h.Index > 1 && h.Index < cur && h.Index <= c.Max {
-			out = append(out, h.Index)
+		if h.Choice != ci || len(h.Then) == 0 && h.Index <= 1 || ci+len(h.Then) >= len(s.choices) {
+			continue
+		}
+		hint := append([]uint64{h.Index}, h.Then...)
+		cur := make([]uint64, len(hint))
+		fits := true
+		for k := range hint {
+			cur[k] = s.choices[ci+k].Index(s.best)
+			fits = fits && hint[k] <= s.choices[ci+k].Max
+		}
+		if fits && slices.Compare(hint, cur) < 0 {
+			out = append(out, hint)
 		}
 	}
-	slices.Sort(out)
-	return slices.Compact(out)
+	slices.SortFunc(out, slices.Compare)
+	return slices.CompactFunc(out, slices.Equal)
+}
+
+// withHint returns the best input with the choices from position ci of
+// s.choices set to the indices of hint.
+func (s *shrinker) withHint(ci int, hint []uint64) []byte {
+	last := s.choices[ci+len(hint)-1]
+	out := make([]byte, max(len(s.best), last.End()))
+	copy(out, s.best)
+	for k, i := range hint {
+		c := s.choices[ci+k]
+		copy(out[c.Offset:], c.Encode(i))
+	}
+	return out
 }
 
 // namesSimpler reports whether the draw of the choice at position ci of
-// s.choices named simpler values for it in the best run (a float): its
-// index is a code, and arithmetic on it is not arithmetic on its value.
+// s.choices named simpler values for it alone in the best run (a
+// float): its index is a code, and arithmetic on it is not arithmetic on
+// its value.
 func (s *shrinker) namesSimpler(ci int) bool {
-	return slices.ContainsFunc(s.out.Simpler, func(h Simpler) bool { return h.Choice == ci })
+	return slices.ContainsFunc(s.out.Simpler, func(h Simpler) bool { return h.Choice == ci && len(h.Then) == 0 })
 }
 
 // lowerToSimpler lowers a choice to the simpler values its draw names
 // (Outcome.Simpler), simplest first, and keeps the first that still
-// fails. Where a draw's order is not the order a property's passing
+// fails; a value of a draw of several choices sets them all in one
+// candidate. Where a draw's order is not the order a property's passing
 // region follows (a float's code orders 1.5078125 before 0.5078125, and
-// every value between may pass), lowering the index by steps and halves
-// stops at the boundary of that region; the draw knows values that lie
-// beyond it. After a kept value it follows the values the new best names
+// every value between may pass; the Greek letters lie far apart among
+// the characters), lowering the index by steps and halves stops at the
+// boundary of that region; the draw knows values that lie beyond it. After a kept value it follows the values the new best names
 // for the same choice, then lowers the choice on from there by its index.
 // It comes before lowerChoices: a named value far below (a float below 1
 // moved to [1, 2)) saves the long walk down the index that lowering
@@ -614,7 +640,7 @@ func lowerToSimpler() *pass {
 	derive := func(s *shrinker) []int {
 		var cs []int
 		for ci := range s.choices {
-			if len(simplerIndices(s, ci)) > 0 {
+			if len(simplerHints(s, ci)) > 0 {
 				cs = append(cs, ci)
 			}
 		}
@@ -622,21 +648,20 @@ func lowerToSimpler() *pass {
 	}
 	return stepPass("lower to simpler", 0, derive, func(s *shrinker, ci int) ([]byte, func(bool, *Outcome)) {
 		c := s.choices[ci]
-		idx := simplerIndices(s, ci)
-		if len(idx) == 0 {
+		hints := simplerHints(s, ci)
+		if len(hints) == 0 {
 			return nil, nil
 		}
-		offs := []int{c.Offset}
-		set := func(i uint64) bool {
-			kept, _ := s.consider(s.setChoices(offs, c.Width, c.Max, i))
+		try := func(ci int, hint []uint64) bool {
+			kept, _ := s.consider(s.withHint(ci, hint))
 			return kept
 		}
-		return s.setChoices(offs, c.Width, c.Max, idx[0]), func(kept bool, _ *Outcome) {
-			for _, i := range idx[1:] {
+		return s.withHint(ci, hints[0]), func(kept bool, _ *Outcome) {
+			for _, h := range hints[1:] {
 				if kept {
 					break
 				}
-				kept = set(i)
+				kept = try(ci, h)
 			}
 			if !kept {
 				return
@@ -647,8 +672,8 @@ func lowerToSimpler() *pass {
 					return
 				}
 				more := false
-				for _, i := range simplerIndices(s, j) {
-					if set(i) {
+				for _, h := range simplerHints(s, j) {
+					if try(j, h) {
 						more = true
 						break
 					}
@@ -659,7 +684,7 @@ func lowerToSimpler() *pass {
 			}
 			if j, ok := s.choiceAt(c.Offset, c.Width, c.Max); ok {
 				if cur := s.choices[j].Index(s.best); cur > 0 {
-					lowerTogether(s, offs, c.shape(), cur)
+					lowerTogether(s, []int{c.Offset}, c.shape(), cur)
 				}
 			}
 		}

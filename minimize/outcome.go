@@ -51,12 +51,22 @@ type Outcome struct {
 	Constants []int
 }
 
-// Simpler names a simpler index for one choice of a run, as
-// Outcome.Simpler lists them. It says nothing about the encoding: the
-// reducer treats it as one more value to try when lowering the choice.
+// Simpler names a simpler index for one choice of a run, or for a draw
+// of several choices, as Outcome.Simpler lists them. It says nothing
+// about the encoding: the reducer treats it as one more value to try
+// when lowering the choice. A choice named alone is taken to hold a code
+// rather than an amount (a float's), on whose index the reducer does no
+// arithmetic; one named with Then stays an amount.
 type Simpler struct {
 	Choice int    // the choice's position in Outcome.Choices
 	Index  uint64 // an index for it, at most its Max
+
+	// Then holds indices for the choices right after Choice, in order,
+	// each at most its Max, set in the same candidate: a draw made of
+	// several choices (a character that escapes to a block of runes,
+	// then its offset in the block) names a simpler value of the whole
+	// draw. Nil for a value of one choice.
+	Then []uint64
 }
 
 // A Choice is one value drawn from the input: Width bytes starting at

@@ -123,6 +123,11 @@ func TestPassPlans(t *testing.T) {
 				{Choice: 2, Index: 20}, {Choice: 0, Index: 5},
 			}},
 			want: [][]byte{{0, 3, 40}, {0, 9, 20}}},
+		{name: "lower to simpler/values of a draw", reason: "a draw of an escape byte and an offset names values of both (a rune of its kind in a lower block, or lower in its own block), simplest first; a value not below the draw's, (4, 0) after (3, 9), is left out, and a value of the pair may set the first choice to 0 or 1",
+			pass: lowerToSimpler, best: []byte{0, 3, 9}, out: Outcome{Choices: bytesOf(3, 0), Simpler: []Simpler{
+				{Choice: 1, Index: 3, Then: []uint64{2}}, {Choice: 1, Index: 1, Then: []uint64{7}}, {Choice: 1, Index: 4, Then: []uint64{0}},
+			}},
+			want: [][]byte{{0, 1, 7}}},
 		{name: "lower to simpler/none named", reason: "a run that names no simpler values gives no step",
 			pass: lowerToSimpler, best: []byte{9}, out: Outcome{Choices: bytesOf(1, 0)}},
 		{name: "lower duplicates/equal values", reason: "choices of one shape holding one value go to 0 together",
@@ -474,6 +479,11 @@ func TestPassFollowUps(t *testing.T) {
 				{Offset: 0, Width: 1, Max: 7}, {Offset: 1, Width: 1, Max: 1}, {Offset: 2, Width: 1, Max: 1}, {Offset: 3, Width: 1, Max: 1}, {Offset: 4, Width: 1, Max: 1},
 			}, Spans: []Span{span("list", 1, 5, -1), span("element", 1, 3, 0), span("element", 3, 5, 0)}},
 			want: [][]byte{{0xe0, 0x80, 0x80}, {0x40}, {0x40, 0, 0x80}, {0x40, 0x80}, {0x20, 0x80, 0x80}, {0x40, 0x80, 0x80}, {0x20, 0x80}, {0x40, 0x80, 0x80, 0x80}}},
+		{name: "lower to simpler/values of a draw in turn", reason: "nothing fails: each value the draw of the last two choices names below its own, simplest first, (1, 7) then (3, 2); (4, 0) is not below (3, 9)",
+			pass: lowerToSimpler, best: []byte{0, 3, 9}, out: Outcome{Choices: bytesOf(3, 0), Simpler: []Simpler{
+				{Choice: 1, Index: 3, Then: []uint64{2}}, {Choice: 1, Index: 1, Then: []uint64{7}}, {Choice: 1, Index: 4, Then: []uint64{0}},
+			}},
+			want: [][]byte{{0, 1, 7}, {0, 3, 2}}},
 		{name: "delete and adjust/one later value", reason: "a step deleted: the value before it raised, then every later value of its shapes lowered (the last step's kind), then each later value above index 1 alone: the kind again (no second run), then the reference that counts back past the step, then the earlier argument of the step's shape one lower (5 to 4)",
 			pass: deleteAndAdjust, best: []byte{0, 0x80, 0, 0, 0xab, 3}, // arg 5 of 0..9, kind 2 of 0..2
 			out: Outcome{Choices: []Choice{

@@ -117,6 +117,10 @@ func (r *Record) MarshalBinary() ([]byte, error) {
 	for _, h := range r.Simpler {
 		b = binary.AppendUvarint(b, uint64(h.Choice))
 		b = binary.AppendUvarint(b, h.Index)
+		b = binary.AppendUvarint(b, uint64(len(h.Then)))
+		for _, i := range h.Then {
+			b = binary.AppendUvarint(b, i)
+		}
 	}
 	// Constants are nondecreasing: each is written as the step from the
 	// one before.
@@ -179,7 +183,7 @@ func (r *Record) UnmarshalBinary(data []byte) error {
 		}
 		r.Spans = append(r.Spans, s)
 	}
-	if n = d.count(2); n > 0 {
+	if n = d.count(3); n > 0 {
 		r.Simpler = make([]minimize.Simpler, 0, n)
 	}
 	for range n {
@@ -187,6 +191,18 @@ func (r *Record) UnmarshalBinary(data []byte) error {
 		if h.Choice >= len(r.Choices) || h.Index > r.Choices[h.Choice].Max {
 			d.err = ErrMalformed
 			break
+		}
+		if k := d.count(1); k > 0 {
+			if h.Choice+k >= len(r.Choices) {
+				d.err = ErrMalformed
+				break
+			}
+			h.Then = make([]uint64, k)
+			for j := range h.Then {
+				if h.Then[j] = d.uvarint(); h.Then[j] > r.Choices[h.Choice+1+j].Max {
+					d.err = ErrMalformed
+				}
+			}
 		}
 		r.Simpler = append(r.Simpler, h)
 	}

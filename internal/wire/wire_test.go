@@ -19,7 +19,7 @@ var sample = &Record{
 		{Label: "element", Start: 0, End: 9, Parent: 0, Discarded: true},
 		{Label: "element", Start: 9, End: 9, Parent: 0},
 	},
-	Simpler:   []minimize.Simpler{{Choice: 1, Index: 3}},
+	Simpler:   []minimize.Simpler{{Choice: 1, Index: 3}, {Choice: 0, Index: 224, Then: []uint64{656}}},
 	Constants: []int{1, 1, 9},
 }
 
@@ -122,13 +122,20 @@ func TestSimplerMalformed(t *testing.T) {
 	for _, tt := range []struct {
 		name, reason string
 		h            minimize.Simpler
+		choices      []minimize.Choice // in place of sample's, if set
 	}{
-		{"no such choice", "a simpler value names a choice the record does not have", minimize.Simpler{Choice: 2, Index: 1}},
-		{"above max", "a simpler index above the choice's Max", minimize.Simpler{Choice: 0, Index: 256}},
+		{"no such choice", "a simpler value names a choice the record does not have", minimize.Simpler{Choice: 2, Index: 1}, nil},
+		{"above max", "a simpler index above the choice's Max", minimize.Simpler{Choice: 0, Index: 256}, nil},
+		{"then past the choices", "a simpler value of a draw of two choices names a choice after the last", minimize.Simpler{Choice: 1, Index: 1, Then: []uint64{0}}, nil},
+		{"then above max", "the second index of a draw's simpler value above its choice's Max", minimize.Simpler{Choice: 0, Index: 1, Then: []uint64{10}},
+			[]minimize.Choice{{Offset: 0, Width: 1, Max: 255}, {Offset: 1, Width: 1, Max: 9}}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			rec := *sample
 			rec.Simpler = []minimize.Simpler{tt.h}
+			if tt.choices != nil {
+				rec.Choices = tt.choices
+			}
 			b, _ := rec.MarshalBinary()
 			var got Record
 			if err := got.UnmarshalBinary(b); !errors.Is(err, ErrMalformed) {
