@@ -364,8 +364,17 @@ func deleteAndAdjust() *pass {
 	const cutLast = -1
 	derive := func(s *shrinker) []int {
 		var ids []int
+		rootLabels := map[string]int{}
+		for _, sp := range s.out.Spans {
+			if sp.Parent < 0 {
+				rootLabels[sp.Label]++
+			}
+		}
 		for i, sp := range s.out.Spans {
-			if sp.Start >= len(s.best) || sp.End <= sp.Start || sp.Parent < 0 {
+			// A part inside another, or one of a sequence of parts at the
+			// top (the steps of a Repeat): a lone top-level span is the
+			// whole of a draw.
+			if sp.Start >= len(s.best) || sp.End <= sp.Start || sp.Parent < 0 && rootLabels[sp.Label] < 2 {
 				continue
 			}
 			// A span of one draw is a value, not a part to delete.
@@ -491,32 +500,40 @@ func deleteAndAdjust() *pass {
 					before = append(before, splice(one, a, b, nil))
 				}
 			}
-			// And the value drawn just before each part that holds the
-			// span, within that part's parent, lowered by one: a bound
-			// drawn before the content it bounds (a width before the
-			// words wrapped at it, a capacity before the items), which
-			// a property may need exactly one below what the content
-			// fills, so that neither the bound nor the content shrinks
-			// alone. A flag is left out, but a shape drawn once may be a
-			// bound at 1 as well as a flag, and is tried.
-			for at := i; at >= 0 && len(before) < 2*maxAdjustedEarlier; at = s.out.Spans[at].Parent {
+			// And the values drawn just before the first part of its label
+			// in its parent, for each part that holds the span, lowered by
+			// one: a bound drawn before the content it bounds (a width
+			// before the words wrapped at it, a capacity before the items,
+			// the height of a grid before its rows), which a property may
+			// need exactly one below what the content fills, so that
+			// neither the bound nor the content shrinks alone. A flag is
+			// left out, but a shape drawn once may be a bound at 1 as well
+			// as a flag, and is tried.
+			bounds := 0
+			for at := i; at >= 0 && bounds < maxBounds; at = s.out.Spans[at].Parent {
 				part := s.out.Spans[at]
 				from := 0
 				if part.Parent >= 0 {
 					from = s.out.Spans[part.Parent].Start
 				}
-				k := sort.Search(len(choices), func(k int) bool { return choices[k].End() > part.Start }) - 1
-				if k < 0 || choices[k].Offset < from || slices.Contains(own, choices[k].shape()) {
-					continue
+				first := part.Start
+				for _, o := range s.out.Spans {
+					if o.Parent == part.Parent && o.Label == part.Label && o.Start < first && o.Start >= from {
+						first = o.Start
+					}
 				}
-				c := choices[k]
-				v := c.Index(old)
-				if v == 0 || s.usedAsFlag(c) && s.shapeCount(c) > 1 {
-					continue
+				k := sort.Search(len(choices), func(k int) bool { return choices[k].End() > first }) - 1
+				for n := 0; n < maxCountDistance && k >= 0 && choices[k].Offset >= from && bounds < maxBounds; n, k = n+1, k-1 {
+					c := choices[k]
+					v := c.Index(old)
+					if v == 0 || slices.Contains(own, c.shape()) || s.usedAsFlag(c) && s.shapeCount(c) > 1 {
+						continue
+					}
+					one := slices.Clone(old)
+					copy(one[c.Offset:], c.Encode(v-1))
+					before = append(before, splice(one, a, b, nil))
+					bounds++
 				}
-				one := slices.Clone(old)
-				copy(one[c.Offset:], c.Encode(v-1))
-				before = append(before, splice(one, a, b, nil))
 			}
 			for _, one := range slices.Concat(above, atOne, before) {
 				if !slices.ContainsFunc(cands, func(c []byte) bool { return bytes.Equal(c, one) }) {
@@ -594,6 +611,10 @@ const (
 // maxAdjustedEarlier is how many earlier values of a deleted span's
 // shapes deleteAndAdjust lowers one at a time with it.
 const maxAdjustedEarlier = 2
+
+// maxBounds is how many bounds drawn before the parts that hold a
+// deleted span deleteAndAdjust lowers one at a time with it.
+const maxBounds = 4
 
 // shapeCount returns how many choices inside the best input have c's
 // shape.
