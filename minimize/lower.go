@@ -630,12 +630,13 @@ func (s *shrinker) namesSimpler(ci int) bool {
 // region follows (a float's code orders 1.5078125 before 0.5078125, and
 // every value between may pass; the Greek letters lie far apart among
 // the characters), lowering the index by steps and halves stops at the
-// boundary of that region; the draw knows values that lie beyond it. After a kept value it follows the values the new best names
-// for the same choice, then lowers the choice on from there by its index.
-// It comes before lowerChoices: a named value far below (a float below 1
+// boundary of that region; the draw knows values that lie beyond it.
+// After a kept value it follows the values the new best names for the
+// same choice, then lowers the choice on from there by its index. It
+// comes before lowerChoices: a named value far below (a float below 1
 // moved to [1, 2)) saves the long walk down the index that lowering
-// would make first. A target whose draws name nothing
-// gives the pass no steps.
+// would make first. A target whose draws name nothing gives the pass no
+// steps.
 func lowerToSimpler() *pass {
 	derive := func(s *shrinker) []int {
 		var cs []int

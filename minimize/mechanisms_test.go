@@ -1039,33 +1039,7 @@ func mechanisms() []property {
 			},
 			want: []int{2, 1, 9},
 		},
-		{
-			name:   "wrap width",
-			reason: "words of a and b wrapped at a width 1..8 drawn first, by a wrapper that forgets the space between words, failing on a line over the width with a space in it: [2 [a a]]; from [3 [a aa]] the width one lower and a character fewer go together, as each alone passes",
-			draw: func(t *fuzzsrc.T) any {
-				width := fuzzsrc.IntRange(1, 8).Draw(t, "width")
-				return [2]any{width, fuzzsrc.SliceOf(fuzzsrc.StringOfN(fuzzsrc.RuneFrom("ab"), 1, 5)).Draw(t, "words")}
-			},
-			fails: func(v any) bool {
-				width, words := v.([2]any)[0].(int), v.([2]any)[1].([]string)
-				line := ""
-				for _, w := range words {
-					switch {
-					case line == "":
-						line = w
-					case len(line)+len(w) <= width: // the bug: no room for the space
-						line += " " + w
-					default:
-						line = w
-					}
-					if len(line) > width && strings.Contains(line, " ") {
-						return true
-					}
-				}
-				return false
-			},
-			want: [2]any{2, []string{"a", "a"}},
-		},
+		wrapWidth("wrap width", "from [3 [a aa]] the width one lower and a character fewer go together, as each alone passes"),
 		{
 			name:   "padded columns",
 			reason: "cells of a and b padded to a column width 1..8 drawn first, by a formatter that leaves out the separator after a cell as wide as the column, failing when such a cell is not the last: [1 [a ]]; from [3 [aaa ]] the width one lower and a character fewer go together, as each alone passes",
@@ -1468,34 +1442,8 @@ func TestFromDeadEnd(t *testing.T) {
 		property
 		start []uint64
 	}{{
-		property: property{
-			name:   "full word",
-			reason: "words of a and b, one to five letters, wrapped at a width 1..8 drawn first by a wrapper that forgets the space between words: [2 [a a]]; from [6 [aaaaa a]], each step deletes an a from the first word with the width one lower, and the first word, at its longest, reads no stop flag: unless a stop goes in where the flag reads again, the deletion takes the next word's flag for its own (missed when a full collection recorded nothing)",
-			draw: func(t *fuzzsrc.T) any {
-				width := fuzzsrc.IntRange(1, 8).Draw(t, "width")
-				return [2]any{width, fuzzsrc.SliceOf(fuzzsrc.StringOfN(fuzzsrc.RuneFrom("ab"), 1, 5)).Draw(t, "words")}
-			},
-			fails: func(v any) bool {
-				width, words := v.([2]any)[0].(int), v.([2]any)[1].([]string)
-				line := ""
-				for _, w := range words {
-					switch {
-					case line == "":
-						line = w
-					case len(line)+len(w) <= width:
-						line += " " + w
-					default:
-						line = w
-					}
-					if len(line) > width && strings.Contains(line, " ") {
-						return true
-					}
-				}
-				return false
-			},
-			want: [2]any{2, []string{"a", "a"}},
-		},
-		start: []uint64{5, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0}, // width 6, more, a, (more, a) x4, (full), more, a
+		property: wrapWidth("full word", "from [6 [aaaaa a]], each step deletes an a from the first word with the width one lower, and the first word, at its longest, reads no stop flag: unless a stop goes in where the flag reads again, the deletion takes the next word's flag for its own (missed when a full collection recorded nothing)"),
+		start:    []uint64{5, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0}, // width 6, more, a, (more, a) x4, (full), more, a
 	}, {
 		property: property{
 			name:   "maze rows under a height",
@@ -1568,4 +1516,39 @@ func mazeDistance(g [][]bool, upChecksOwn bool) int {
 		return d
 	}
 	return -1
+}
+
+// wrapWidth is the problem of words of a and b, one to five letters,
+// wrapped at a width 1..8 drawn first by a wrapper that forgets the space
+// between words, failing on a line over the width with a space in it:
+// [2 [a a]]. Its reason starts with that and ends with how, which differs
+// between the tests that use it.
+func wrapWidth(name, how string) property {
+	return property{
+		name:   name,
+		reason: "words of a and b wrapped at a width 1..8 drawn first, by a wrapper that forgets the space between words, failing on a line over the width with a space in it: [2 [a a]]; " + how,
+		draw: func(t *fuzzsrc.T) any {
+			width := fuzzsrc.IntRange(1, 8).Draw(t, "width")
+			return [2]any{width, fuzzsrc.SliceOf(fuzzsrc.StringOfN(fuzzsrc.RuneFrom("ab"), 1, 5)).Draw(t, "words")}
+		},
+		fails: func(v any) bool {
+			width, words := v.([2]any)[0].(int), v.([2]any)[1].([]string)
+			line := ""
+			for _, w := range words {
+				switch {
+				case line == "":
+					line = w
+				case len(line)+len(w) <= width: // the bug: no room for the space
+					line += " " + w
+				default:
+					line = w
+				}
+				if len(line) > width && strings.Contains(line, " ") {
+					return true
+				}
+			}
+			return false
+		},
+		want: [2]any{2, []string{"a", "a"}},
+	}
 }

@@ -203,6 +203,9 @@ func (r *Record) UnmarshalBinary(data []byte) error {
 					d.err = ErrMalformed
 				}
 			}
+			if d.err != nil {
+				break
+			}
 		}
 		r.Simpler = append(r.Simpler, h)
 	}
