@@ -161,6 +161,7 @@ func FuzzSource(f *testing.F) {
 		}
 		checkChoices(t, r, data)
 		checkSpans(t, r)
+		checkSimpler(t, r)
 		again := engine.Run(data, prop)
 		if diff := cmp.Diff(r, again); diff != "" {
 			t.Fatalf("a second run differs (-first +second):\n%s", diff)
@@ -191,6 +192,23 @@ func checkChoices(t *testing.T, r *record.Record, data []byte) {
 	}
 	if want := min(end, len(data)); r.Used != want {
 		t.Fatalf("Used = %d, but the choices end at %d", r.Used, end)
+	}
+}
+
+// checkSimpler checks that every simpler value a draw names fits the
+// choices it names: each exists and each index is at most its Max.
+func checkSimpler(t *testing.T, r *record.Record) {
+	t.Helper()
+	for _, h := range r.Simpler {
+		idx := append([]uint64{h.Index}, h.Then...)
+		if h.Choice < 0 || h.Choice+len(idx) > len(r.Choices) {
+			t.Fatalf("simpler value %+v names choices past the %d drawn", h, len(r.Choices))
+		}
+		for k, i := range idx {
+			if c := r.Choices[h.Choice+k]; i > c.Max {
+				t.Fatalf("simpler value %+v: index %d above choice %d's Max %d", h, i, h.Choice+k, c.Max)
+			}
+		}
 	}
 }
 
