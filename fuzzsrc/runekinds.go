@@ -11,9 +11,11 @@ import (
 // This file holds what a recorded rune names as simpler for the reducer:
 // the first runes of its kinds (scripts and general categories).
 
-// widthSteps are the code points from which a rune no longer fits a byte
-// (U+0100) or UTF-8 takes one more byte for it.
-var widthSteps = [...]rune{0x100, 0x800, 0x10000}
+// kindStarts are the code points from which simplerRunes takes the first
+// rune of each kind: the first reached through an escape, then those
+// from which a rune no longer fits a byte (U+0100) or UTF-8 takes one
+// more byte for it.
+var kindStarts = [...]rune{escapedFrom, 0x100, 0x800, 0x10000}
 
 // simplerRunes returns runes reached through an escape, below r in
 // shrink order, that share a kind with it: the first of its script and
@@ -57,8 +59,8 @@ func findSimplerRunes(r rune) []rune {
 		if !unicode.Is(tab, r) {
 			continue
 		}
-		for _, from := range append([]rune{escapedFrom}, widthSteps[:]...) {
-			if s, ok := firstRuneFrom(tab, max(from, escapedFrom)); ok && s < r && !slices.Contains(out, s) {
+		for _, from := range kindStarts {
+			if s, ok := firstRuneFrom(tab, from); ok && s < r && !slices.Contains(out, s) {
 				out = append(out, s)
 			}
 		}

@@ -355,10 +355,11 @@ func lowerCommonOffset() *pass {
 //     index 1 of the span's own shapes (its choices past the input's end
 //     included, flags left out) lowered by one: what the span added to a
 //     total taken back from a like value before it (a step back deleted
-//     with the step forward before it made one shorter); and the value
-//     drawn just before each part that holds the span, lowered by one: a
-//     bound drawn before the content it bounds (a width, a capacity)
-//     that the property needs in step with the content's size.
+//     with the step forward before it made one shorter); and the values
+//     drawn just before the first part of the label of each part that
+//     holds the span, lowered by one: a bound drawn before the content it
+//     bounds (a width, a capacity, a grid's height) that the property
+//     needs in step with the content's size.
 func deleteAndAdjust() *pass {
 	// cutLast is the item that stands for the last nonzero choice.
 	const cutLast = -1
@@ -458,6 +459,13 @@ func deleteAndAdjust() *pass {
 		// 1 come after the others and fewer of them are tried: most are
 		// flags and coins, which lowering turns off.
 		if i != cutLast {
+			// lowered returns the best input with c one lower and the
+			// span deleted.
+			lowered := func(c Choice, v uint64) []byte {
+				one := slices.Clone(old)
+				copy(one[c.Offset:], c.Encode(v-1))
+				return splice(one, a, b, nil)
+			}
 			var above, atOne [][]byte
 			for _, c := range choices {
 				if len(above) == maxAdjustedLater && len(atOne) == maxAdjustedAtOne {
@@ -467,9 +475,7 @@ func deleteAndAdjust() *pass {
 				if c.Offset < b || c.End() > len(old) || v == 0 || (v == 1 && len(atOne) == maxAdjustedAtOne) || (v > 1 && len(above) == maxAdjustedLater) {
 					continue
 				}
-				one := slices.Clone(old)
-				copy(one[c.Offset:], c.Encode(v-1))
-				one = splice(one, a, b, nil)
+				one := lowered(c, v)
 				if v == 1 {
 					atOne = append(atOne, one)
 				} else {
@@ -495,9 +501,7 @@ func deleteAndAdjust() *pass {
 					continue
 				}
 				if v := c.Index(old); v > 1 {
-					one := slices.Clone(old)
-					copy(one[c.Offset:], c.Encode(v-1))
-					before = append(before, splice(one, a, b, nil))
+					before = append(before, lowered(c, v))
 				}
 			}
 			// And the values drawn just before the first part of its label
@@ -529,9 +533,7 @@ func deleteAndAdjust() *pass {
 					if v == 0 || slices.Contains(own, c.shape()) || s.usedAsFlag(c) && s.shapeCount(c) > 1 {
 						continue
 					}
-					one := slices.Clone(old)
-					copy(one[c.Offset:], c.Encode(v-1))
-					before = append(before, splice(one, a, b, nil))
+					before = append(before, lowered(c, v))
 					bounds++
 				}
 			}
