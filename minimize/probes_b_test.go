@@ -1,0 +1,7 @@
+//go:build probes
+
+package minimize_test
+
+func probesB() []probe {
+	return nil
+}
