@@ -76,7 +76,12 @@
 //     into a like sibling (their total in one); flip the signs of two
 //     values at once; lower two values along their ratio; trade between
 //     values of different shapes (a count times a size, a weighted sum of
-//     hours and minutes); move a block of
+//     hours and minutes); lower a value with the values after it raised
+//     to their largest (a start date and a number of days that must reach
+//     a day, where one later value cannot make up a year); take a later
+//     alternative of a draw where it draws less (the coin before an
+//     operand's last part one higher and the part deleted: a literal
+//     becomes a variable); move a block of
 //     choices that ends in zeros to the end (the steps of a loop without
 //     spans); delete an element together with its copy in another
 //     collection (an anagram, a shuffled copy); cut a span down to its

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 	"unicode"
 
 	"github.com/google/go-cmp/cmp"
@@ -193,6 +194,29 @@ func mechanisms() []property {
 				return slices.ContainsFunc(v.([]int), func(x int) bool { return x < -2 || x > 3 })
 			},
 			want: []int{-3},
+		},
+		// Lowering an earlier value with every later one raised.
+		{
+			name:   "past midnight",
+			reason: "a start time (hour, minute) and a duration of up to 599 minutes that cross midnight: hour 14 needs minute 1 and 599 minutes at once, where one later value cannot make up an hour",
+			draw: func(t *fuzzsrc.T) any {
+				return [3]int{fuzzsrc.IntRange(0, 23).Draw(t, "h"), fuzzsrc.IntRange(0, 59).Draw(t, "m"), fuzzsrc.IntRange(0, 599).Draw(t, "d")}
+			},
+			fails: func(v any) bool { d := v.([3]int); return d[0]*60+d[1]+d[2] >= 24*60 },
+			want:  [3]int{14, 1, 599},
+		},
+		{
+			name:   "span reaching a date",
+			reason: "a start date (year, month, day) and a number of days that cross into 2000-03-01: the earliest year (1997) needs a later month and more days at once, so the minimum is 1997-06-05 and 1000 days",
+			draw: func(t *fuzzsrc.T) any {
+				return [4]int{fuzzsrc.IntRange(1990, 2010).Draw(t, "y"), fuzzsrc.IntRange(1, 12).Draw(t, "m"), fuzzsrc.IntRange(1, 28).Draw(t, "d"), fuzzsrc.IntRange(0, 1000).Draw(t, "n")}
+			},
+			fails: func(v any) bool {
+				d, march := v.([4]int), time.Date(2000, 3, 1, 0, 0, 0, 0, time.UTC)
+				return time.Date(d[0], time.Month(d[1]), d[2], 0, 0, 0, 0, time.UTC).Before(march) &&
+					!time.Date(d[0], time.Month(d[1]), d[2]+d[3], 0, 0, 0, 0, time.UTC).Before(march)
+			},
+			want: [4]int{1997, 6, 5, 1000},
 		},
 		// Lowering past values that pass to smaller ones that fail.
 		{
@@ -1446,6 +1470,28 @@ func TestFromDeadEnd(t *testing.T) {
 		start:    []uint64{5, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0}, // width 6, more, a, (more, a) x4, (full), more, a
 	}, {
 		property: property{
+			name:   "literal to variable",
+			reason: "an expression printed without the parentheses a right operand of - needs when it is a + or -, so that it reads back reassociated: a - (b + c) then differs unless c is 0; an operand is a variable (a coin) or a literal 0-9 drawn after the coin, and x is drawn last. From 0 - (x + 1), the literal 0 becomes the variable, a byte shorter though its coin is higher: x - (x + 1) with x = 0 (missed when no pass took a later alternative that draws less)",
+			draw: func(t *fuzzsrc.T) any {
+				return varExprCase{E: varExprGen(3).Draw(t, "e"), X: fuzzsrc.IntRange(-10, 10).Draw(t, "x")}
+			},
+			fails: func(v any) bool { c := v.(varExprCase); return c.E.reassociates(c.X) },
+			want:  varExprCase{E: &varExpr{Op: '-', L: &varExpr{Var: true}, R: &varExpr{Op: '+', L: &varExpr{Var: true}, R: &varExpr{Lit: 1}}}},
+		},
+		start: []uint64{1, 1, 0, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0}, // 0 - (x + 1), x = 0
+	}, {
+		property: property{
+			name:   "two waits at 2",
+			reason: "two waits of 1 to 10 ticks that must add up to 4, then a retry count that must be at least 2: from (2, 2, 2), both waits at index 1 as a pair of flags would be, one moves into the other: (1, 3, 2) (missed when two values at index 1 were never redistributed)",
+			draw: func(t *fuzzsrc.T) any {
+				return [3]int{fuzzsrc.IntRange(1, 10).Draw(t, "first"), fuzzsrc.IntRange(1, 10).Draw(t, "second"), fuzzsrc.IntRange(1, 3).Draw(t, "retries")}
+			},
+			fails: func(v any) bool { w := v.([3]int); return w[0]+w[1] >= 4 && w[2] >= 2 },
+			want:  [3]int{1, 3, 2},
+		},
+		start: []uint64{1, 1, 1},
+	}, {
+		property: property{
 			name:   "maze rows under a height",
 			reason: "a maze of a height and a width 1..5 drawn first, then its rows of walls, failing when a search whose step up checks its own cell for a wall finds another distance than a correct one: .#../..#.; from the same maze under two open rows, a row deleted leaves an open row last unless the height, drawn two choices before the rows, goes one lower with it (missed when only the value just before the deleted row was lowered)",
 			draw: func(t *fuzzsrc.T) any {
@@ -1480,6 +1526,64 @@ func TestFromDeadEnd(t *testing.T) {
 			}
 		})
 	}
+}
+
+// varExpr is an operator (Op '+', '-' or '*') applied to two operands,
+// or else a variable or a literal.
+type varExpr struct {
+	Op   byte
+	L, R *varExpr
+	Var  bool
+	Lit  int
+}
+
+// varExprCase is an expression and the value of its variable.
+type varExprCase struct {
+	E *varExpr
+	X int
+}
+
+// varExprGen draws an expression at most depth operators deep: a coin
+// for an operator, then, for an operand, a coin for the variable and
+// else a literal.
+func varExprGen(depth int) fuzzsrc.Generator[*varExpr] {
+	return fuzzsrc.Custom(func(t *fuzzsrc.T) *varExpr {
+		if depth == 0 || !fuzzsrc.Bool().Draw(t, "node") {
+			if fuzzsrc.Bool().Draw(t, "var") {
+				return &varExpr{Var: true}
+			}
+			return &varExpr{Lit: fuzzsrc.IntRange(0, 9).Draw(t, "lit")}
+		}
+		op := fuzzsrc.SampledFrom([]byte("+-*")).Draw(t, "op")
+		return &varExpr{Op: op, L: varExprGen(depth-1).Draw(t, "l"), R: varExprGen(depth-1).Draw(t, "r")}
+	})
+}
+
+func (e *varExpr) eval(x int) int {
+	switch {
+	case e.Op == '+':
+		return e.L.eval(x) + e.R.eval(x)
+	case e.Op == '-':
+		return e.L.eval(x) - e.R.eval(x)
+	case e.Op == '*':
+		return e.L.eval(x) * e.R.eval(x)
+	case e.Var:
+		return x
+	}
+	return e.Lit
+}
+
+// reassociates reports whether printing e without parentheses around a
+// + or - right operand of - changes its value: a - (b + c) reads back as
+// (a - b) + c.
+func (e *varExpr) reassociates(x int) bool {
+	if e.Op == 0 {
+		return false
+	}
+	if e.Op == '-' && (e.R.Op == '+' || e.R.Op == '-') && e.R.R.eval(x) != 0 {
+		return true
+	}
+	return e.L.reassociates(x) || e.R.reassociates(x)
 }
 
 // mazeDistance returns the length of the shortest path through g from

@@ -224,8 +224,10 @@ type shrinker struct {
 	pass     *PassStats // the pass whose candidates are running
 	after    []*pass    // the passes that run right after a shrink
 
-	fields     perVersion[[]lengthField] // lengthFields of the best input (bytes.go)
-	exhaustive runBudget                 // what the last tier's passes may still run (exhaustive.go)
+	fields     perVersion[[]lengthField]   // lengthFields of the best input (bytes.go)
+	shapes     perVersion[map[Choice]int]  // how often each shape occurs in the best input (flagLike)
+	regions    perVersion[map[[2]int]bool] // the regions of the best input's values drawn alone (wholeDraw)
+	exhaustive runBudget                   // what the last tier's passes may still run (exhaustive.go)
 }
 
 func newShrinker(ctx context.Context, run RunFunc, opts Options) *shrinker {

@@ -61,6 +61,48 @@ func (s *shrinker) usedAsFlag(c Choice) bool {
 	return one
 }
 
+// flagLike reports whether c's shape is used as a flag (usedAsFlag) and
+// occurs more than once in the best input: a shape that occurs once may
+// hold an amount at 1 (a month, a list of one element 1) as well as a
+// flag.
+func (s *shrinker) flagLike(c Choice) bool {
+	counts := s.shapes.get(s, func(s *shrinker) map[Choice]int {
+		m := map[Choice]int{}
+		for _, o := range s.choices[:s.choicesInInput()] {
+			m[o.shape()]++
+		}
+		return m
+	})
+	return counts[c.shape()] > 1 && s.usedAsFlag(c)
+}
+
+// wholeDraw reports whether a span covers exactly choice c and lies at
+// the top or has no sibling of its label: a value the target drew on its
+// own. A collection's "one more?" flag is the first choice of a span
+// inside the collection's that holds its element too, or, for an element
+// that reads nothing, of a span with like siblings; a Repeat's steps,
+// at the top, hold the action too.
+func (s *shrinker) wholeDraw(c Choice) bool {
+	regions := s.regions.get(s, func(s *shrinker) map[[2]int]bool {
+		type key struct {
+			parent int
+			label  string
+		}
+		n := map[key]int{}
+		for _, sp := range s.out.Spans {
+			n[key{sp.Parent, sp.Label}]++
+		}
+		whole := map[[2]int]bool{}
+		for _, sp := range s.out.Spans {
+			if sp.Parent < 0 || n[key{sp.Parent, sp.Label}] == 1 {
+				whole[[2]int{sp.Start, sp.End}] = true
+			}
+		}
+		return whole
+	})
+	return regions[[2]int{c.Offset, c.End()}]
+}
+
 // isAmount reports whether the choice at position i of s.choices holds an
 // amount that arithmetic on its index can lower or raise: it lies inside
 // the best input, its range holds more than two values, its magnitude is
@@ -164,8 +206,9 @@ func redistributePairs() *pass {
 			_, mi := ci.signed(vi)
 			_, mj := cj.signed(vj)
 			// Moving 1 from a value at index 1 into another at index 1 (two
-			// "more" flags) changes nothing but the first's value.
-			if mi == 0 || vi == 1 && vj == 1 {
+			// "more" flags) changes nothing but the first's value, unless
+			// both are values drawn whole (two durations of 2).
+			if mi == 0 || vi == 1 && vj == 1 && !(s.wholeDraw(ci) && s.wholeDraw(cj)) {
 				return nil, nil
 			}
 			old := s.best

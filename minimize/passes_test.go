@@ -114,6 +114,18 @@ func TestPassPlans(t *testing.T) {
 		{name: "replace with descendant/other label", reason: "a child of another label cannot stand for its parent",
 			pass: replaceWithDescendant, best: []byte{1, 2, 3},
 			out: Outcome{Choices: bytesOf(3, 0), Spans: []Span{span("e", 0, 3, -1), span("n", 1, 2, 0)}}},
+		{name: "switch branch/shorter alternative", reason: "a coin before an operand's last child, one higher, with the child deleted; the coin that opens an element of a list (a span with like siblings) is its flag and is left alone, an element is not deleted as a last child, and a choice of a wide range is not raised",
+			pass: switchBranch, best: []byte{0, 0, 3, 1, 7, 1, 0, 200, 9},
+			out: Outcome{Choices: []Choice{
+				{Offset: 0, Width: 1, Max: 1}, {Offset: 1, Width: 1, Max: 1}, {Offset: 2, Width: 1, Max: 9},
+				{Offset: 3, Width: 1, Max: 1}, {Offset: 4, Width: 1, Max: 9}, {Offset: 5, Width: 1, Max: 1}, {Offset: 6, Width: 1, Max: 9},
+				{Offset: 7, Width: 1, Max: 255}, {Offset: 8, Width: 1, Max: 9},
+			}, Spans: []Span{
+				span("operand", 0, 3, -1), span("var", 1, 2, 0), span("lit", 2, 3, 0),
+				span("list", 3, 7, -1), span("elem", 3, 5, 3), span("n", 4, 5, 4), span("elem", 5, 7, 3), span("n", 6, 7, 6),
+				span("pair", 7, 9, -1), span("n", 8, 9, 8),
+			}},
+			want: [][]byte{{0, 0x80, 1, 7, 1, 0, 200, 9}}},
 		{name: "lower choice/nonzero", reason: "each nonzero choice tries index 0; a zero one is skipped",
 			pass: lowerChoices, best: []byte{0, 7, 9}, out: Outcome{Choices: bytesOf(3, 0)},
 			want: [][]byte{{0, 0, 9}, {0, 7, 0}}},
@@ -170,6 +182,13 @@ func TestPassPlans(t *testing.T) {
 			want: [][]byte{{0, 0, 5}, {0, 1, 4}, {1, 0, 4}}},
 		{name: "redistribute pair/two at index 1", reason: "moving 1 between two values at index 1 (two flags) only lowers the first",
 			pass: redistributePairs, best: []byte{1, 1}, out: Outcome{Choices: bytesOf(2, 0)}},
+		{name: "redistribute pair/two values at index 1", reason: "two values at index 1 each drawn on its own (a span covers exactly each) are amounts, not flags: 1 moves from the first into the second",
+			pass: redistributePairs, best: []byte{1, 1, 2},
+			out:  Outcome{Choices: bytesOf(3, 0), Spans: []Span{span("wait", 0, 1, 1), span("step", 0, 2, -1), span("wait", 1, 2, 3), span("step", 1, 2, -1), span("n", 2, 3, -1)}},
+			want: [][]byte{{0, 2, 2}, {0, 1, 3}, {1, 0, 3}}},
+		{name: "redistribute pair/two flags of empty elements", reason: "a span covering exactly each of two values at index 1, but spans with like siblings inside a list: the flags of elements that read nothing",
+			pass: redistributePairs, best: []byte{1, 1},
+			out: Outcome{Choices: bytesOf(2, 0), Spans: []Span{span("list", 0, 3, -1), span("elem", 0, 1, 0), span("elem", 1, 2, 0)}, Used: 3}},
 		{name: "redistribute pair/into zero", reason: "a value moves into a later one at the shrink point, which takes +1's side",
 			pass: redistributePairs, best: []byte{1, 0, 5}, out: Outcome{Choices: bytesOf(3, 0)},
 			want: [][]byte{{0, 1, 5}, {0, 0, 6}}},
@@ -269,6 +288,10 @@ func TestPassPlans(t *testing.T) {
 				{Offset: 6, Width: 1, Max: 1}, {Offset: 7, Width: 1, Max: 2}, {Offset: 8, Width: 1, Max: 9},
 			}},
 			want: [][]byte{{0x80, 0xab, 0x80, 0x80, 0, 0xb4, 0x80, 0, 0}, {0x80, 0, 0, 0x80, 0xab, 0xb4, 0x80, 0x80, 0}, {0x80, 0, 0xb4, 0, 0x80, 0xab, 0x80, 0x80, 0}}},
+		{name: "lower with later raised/three fields", reason: "a year one lower with the month and the days after it at their largest; the month lowered with only one value after it is a trade's job, and the days are last",
+			pass: lowerRaisingLater, best: []byte{98, 0, 100}, // year index 8 of 21, month 0 of 12, 100 days
+			out:  Outcome{Choices: []Choice{{Offset: 0, Width: 1, Max: 20}, {Offset: 1, Width: 1, Max: 11}, {Offset: 2, Width: 1, Max: 255}}},
+			want: [][]byte{{86, 235, 255}}}, // indices 7, 11, 255
 		{name: "trade across shapes/past a flag", reason: "an int8 weight of -3 (index 6), a list's coin, a uint8 count of 34, the list's stop coin: the weight one nearer zero with the count raised by one, the coins (a shape seen twice, holding 0 and 1) skipped",
 			pass: tradeAcross, best: []byte{6, 0x2b, 34, 0},
 			out: Outcome{Choices: []Choice{

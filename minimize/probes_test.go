@@ -7,7 +7,8 @@ package minimize_test
 // the reducer meets outside its benchmarks. Unlike tools/shrinkbench's
 // problems they have no proven minimum, so this is a report, not a test:
 // per problem, how many distinct values the reductions of random failing
-// inputs end at, how many end at the shortlex-smallest of those, and
+// inputs end at, how many end at the smallest of those in the reducer's
+// order (minimize.OrderKey and ShortlexLess), and
 // whether a local search from that smallest finds anything smaller
 // still (a sure sign the reducer stopped short). Run it with
 //
@@ -17,7 +18,6 @@ package minimize_test
 // one problem).
 
 import (
-	"bytes"
 	"context"
 	"encoding/hex"
 	"flag"
@@ -37,6 +37,7 @@ var (
 	probeMatch = flag.String("probe", ".", "run the probes whose names match this regexp")
 	probeN     = flag.Int("probe.n", 40, "failing inputs to reduce per probe")
 	probeDump  = flag.String("probe.dump", "", "print the value this hex input draws, for each matching probe")
+	probeFrom  = flag.String("probe.from", "", "reduce this hex input (or the first random failing one, given start), for each matching probe, and print where it ends")
 )
 
 // probe is one problem: draw makes a value, fails says whether it shows
@@ -69,6 +70,16 @@ func (p probe) value(in []byte) (v any) {
 
 func (p probe) failsOn(in []byte) bool { return engine.Run(in, p.prop).Failure != nil }
 
+// key returns the order key of in: the reducer's order (minimize.OrderKey),
+// in which bytes past the end read as zeros and the last choice counts
+// its full width.
+func (p probe) key(in []byte) []byte {
+	return minimize.OrderKey(in, engine.Run(in, p.prop).Outcome())
+}
+
+// less reports whether a comes before b in the reducer's order.
+func (p probe) less(a, b []byte) bool { return minimize.ShortlexLess(p.key(a), p.key(b)) }
+
 // starts returns up to n random failing inputs.
 func (p probe) starts(n int) [][]byte {
 	rng := rand.New(rand.NewPCG(1, 1))
@@ -89,20 +100,13 @@ func (p probe) starts(n int) [][]byte {
 	return ins
 }
 
-// shortlexLess orders inputs shorter first, then bytewise.
-func shortlexLess(a, b []byte) bool {
-	if len(a) != len(b) {
-		return len(a) < len(b)
-	}
-	return bytes.Compare(a, b) < 0
-}
-
-// localSmaller looks for a failing input shortlex-smaller than in among
+// localSmaller looks for a failing input before in (in the reducer's
+// order) among
 // one deletion of one or two adjacent bytes, or one byte lowered to any
 // smaller value, or one byte deleted and another lowered by any amount
 // (for inputs up to 24 bytes).
 func (p probe) localSmaller(in []byte) []byte {
-	try := func(c []byte) bool { return p.failsOn(c) }
+	try := func(c []byte) bool { return p.failsOn(c) && p.less(c, in) }
 	for k := 1; k <= 2; k++ {
 		for i := 0; i+k <= len(in); i++ {
 			c := slices.Concat(in[:i], in[i+k:])
@@ -118,6 +122,13 @@ func (p probe) localSmaller(in []byte) []byte {
 			if try(c) {
 				return c
 			}
+		}
+	}
+	// A byte past the end, which reads as zero, raised: the key pads
+	// the last choice, so this can come first.
+	for v := 1; v < 256; v++ {
+		if c := append(slices.Clone(in), byte(v)); try(c) {
+			return c
 		}
 	}
 	if len(in) > 24 {
@@ -156,6 +167,26 @@ func TestProbes(t *testing.T) {
 				t.Logf("%s: %#v (fails: %v)", p.name, p.value(in), p.failsOn(in))
 				continue
 			}
+			if *probeFrom != "" {
+				in, err := hex.DecodeString(*probeFrom)
+				if *probeFrom == "start" {
+					in, err = p.starts(1)[0], nil
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				res, err := minimize.Minimize(context.Background(), in, p.run, minimize.Options{Workers: 1})
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Logf("%s: %x %#v after %d runs", p.name, res.Input, p.value(res.Input), res.Stats.Runs)
+				for _, ps := range res.Stats.Passes {
+					if ps.Runs > 0 {
+						t.Logf("  %-24s %+v", ps.Name, ps)
+					}
+				}
+				continue
+			}
 			t.Run(p.name, func(t *testing.T) {
 				t.Parallel()
 				t.Log(p.report(*probeN))
@@ -180,7 +211,7 @@ func (p probe) report(n int) string {
 		}
 		finals[string(res.Input)]++
 		runs = append(runs, res.Stats.Runs)
-		if smallest == nil || shortlexLess(res.Input, smallest) {
+		if smallest == nil || p.less(res.Input, smallest) {
 			smallest = res.Input
 		}
 	}
@@ -199,7 +230,7 @@ func (p probe) report(n int) string {
 			}
 		}
 		slices.SortFunc(others, func(a, b string) int {
-			if shortlexLess([]byte(a), []byte(b)) {
+			if p.less([]byte(a), []byte(b)) {
 				return -1
 			}
 			return 1

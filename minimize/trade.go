@@ -141,13 +141,6 @@ const maxWeightRaise = 1 << 12
 func tradeAcross() *pass {
 	derive := func(s *shrinker) [][2]int {
 		n := s.choicesInInput()
-		// A shape that occurs once may hold an amount at 1 (a list of one
-		// element 1) as well as a flag: only shapes seen more often are
-		// judged flags as the partner.
-		seen := map[Choice]int{}
-		for _, c := range s.choices[:n] {
-			seen[c.shape()]++
-		}
 		var pairs [][2]int
 		for i, c := range s.choices[:n] {
 			if !s.isAmount(i) {
@@ -155,7 +148,7 @@ func tradeAcross() *pass {
 			}
 			for j := i + 1; j < min(n, i+1+maxTradeGap); j++ {
 				d := s.choices[j]
-				if d.Max < 2 || seen[d.shape()] > 1 && s.usedAsFlag(d) || s.namesSimpler(j) {
+				if d.Max < 2 || s.flagLike(d) || s.namesSimpler(j) {
 					continue
 				}
 				if d.shape() != c.shape() {
@@ -293,4 +286,107 @@ func deleteAndRaise() *pass {
 			}
 		}
 	})
+}
+
+// maxRaisedLater bounds how many values after a lowered one
+// lowerRaisingLater raises.
+const maxRaisedLater = 8
+
+// lowerRaisingLater lowers a value's magnitude by one and raises values
+// after it to their largest magnitudes, keeping their signs. Whatever the
+// bytes after a lowered one, the candidate comes first in shortlex order,
+// so the later values are free; a total that they must make up together
+// keeps failing where a trade with any one of them (tradeAcross,
+// redistributePairs) cannot, because one unit of the lowered value is
+// worth more than a later value's whole range: a date and a number of
+// days that must reach a given day (a year lower needs a later month and
+// more days), a time of day and a duration that must cross midnight. The
+// step raises the next two values that can go higher first, then, if that
+// is not kept, every one up to maxRaisedLater choices on within the
+// input; the passes that lower values then bring the raised ones down.
+// Only values of the parts that hold the lowered one are raised (the
+// fields of its record, or of a record that holds that one): a value of
+// a later step or element is not what it adds up with.
+// Flags, coins and codes (a float's) are left as they are: raising them
+// changes structure or lands on arbitrary values. It runs in tier 2,
+// when the passes before it are stuck.
+func lowerRaisingLater() *pass {
+	// raisable returns the choices after i, up to maxRaisedLater on, that
+	// hold amounts below their largest magnitude, with those magnitudes'
+	// indices.
+	raisable := func(s *shrinker, i int) (at []int, to []uint64) {
+		n := s.choicesInInput()
+		holders := s.holders(s.choices[i])
+		for j := i + 1; j < min(n, i+1+maxRaisedLater); j++ {
+			c := s.choices[j]
+			if c.End() > len(s.best) || c.Max < 2 || s.flagLike(c) || s.namesSimpler(j) {
+				continue
+			}
+			if h := s.holders(c); len(h) > 0 && !slices.Contains(holders, h[0]) {
+				continue // in a part that does not hold i: another step, another element
+			}
+			v := c.Index(s.best)
+			neg, mag := c.signed(v)
+			top := c.Max - c.Below
+			if neg {
+				top = c.Below
+			}
+			if mag >= top {
+				continue
+			}
+			x, ok := c.unsigned(neg, top)
+			if !ok || x == v {
+				continue
+			}
+			at, to = append(at, j), append(to, x)
+		}
+		return at, to
+	}
+	derive := func(s *shrinker) []int {
+		var items []int
+		for i := range s.choicesInInput() {
+			if s.isAmount(i) {
+				if at, _ := raisable(s, i); len(at) >= 2 {
+					items = append(items, i)
+				}
+			}
+		}
+		return items
+	}
+	return stepPass("lower with later raised", 2, derive, func(s *shrinker, i int) ([]byte, func(bool, *Outcome)) {
+		c := s.choices[i]
+		neg, mag := c.signed(c.Index(s.best))
+		lowered, ok := c.unsigned(neg, mag-1)
+		if !ok {
+			return nil, nil
+		}
+		at, to := raisable(s, i)
+		old := s.best
+		cand := func(k int) []byte {
+			out := slices.Clone(old)
+			copy(out[c.Offset:], c.Encode(lowered))
+			for m, j := range at[:k] {
+				copy(out[s.choices[j].Offset:], s.choices[j].Encode(to[m]))
+			}
+			return out
+		}
+		return cand(2), func(kept bool, _ *Outcome) {
+			if !kept && len(at) > 2 {
+				s.consider(cand(len(at)))
+			}
+		}
+	})
+}
+
+// holders returns the spans that hold choice c and more than c, innermost
+// first: the parts c belongs to, without the span of c's own draw.
+func (s *shrinker) holders(c Choice) []int {
+	var hs []int
+	for k, sp := range s.out.Spans {
+		if sp.Start <= c.Offset && c.End() <= sp.End && (sp.Start != c.Offset || sp.End != c.End()) {
+			hs = append(hs, k)
+		}
+	}
+	slices.Reverse(hs) // spans are recorded parents first
+	return hs
 }
