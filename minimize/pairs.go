@@ -84,17 +84,10 @@ func (s *shrinker) flagLike(c Choice) bool {
 // at the top, hold the action too.
 func (s *shrinker) wholeDraw(c Choice) bool {
 	regions := s.regions.get(s, func(s *shrinker) map[[2]int]bool {
-		type key struct {
-			parent int
-			label  string
-		}
-		n := map[key]int{}
-		for _, sp := range s.out.Spans {
-			n[key{sp.Parent, sp.Label}]++
-		}
+		n := likeSiblingCounts(s.out.Spans)
 		whole := map[[2]int]bool{}
 		for _, sp := range s.out.Spans {
-			if sp.Parent < 0 || n[key{sp.Parent, sp.Label}] == 1 {
+			if sp.Parent < 0 || n[siblingKey{sp.Parent, sp.Label}] == 1 {
 				whole[[2]int{sp.Start, sp.End}] = true
 			}
 		}

@@ -141,3 +141,20 @@ func spanRegions(spans []Span) map[[2]int]bool {
 	}
 	return regions
 }
+
+// siblingKey is a span's parent and label: the spans that share one are
+// siblings of one label (the elements of a collection, the steps of a
+// Repeat, the operands of an expression).
+type siblingKey struct {
+	parent int
+	label  string
+}
+
+// likeSiblingCounts counts the spans of each parent and label.
+func likeSiblingCounts(spans []Span) map[siblingKey]int {
+	n := make(map[siblingKey]int, len(spans))
+	for _, sp := range spans {
+		n[siblingKey{sp.Parent, sp.Label}]++
+	}
+	return n
+}

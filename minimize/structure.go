@@ -2,6 +2,7 @@ package minimize
 
 import (
 	"bytes"
+	"cmp"
 	"slices"
 )
 
@@ -347,12 +348,14 @@ const maxBranchIndex = 15
 // the child deleted. The input is shorter though the choice is higher:
 // an operand drawn as a literal after a "variable?" coin becomes the
 // variable, a OneOf's branch that draws a value one that draws none. A
-// choice that opens a span with siblings of its label is left out: it
-// is a collection's "one more?" flag, and deleting elements is the
-// deletion passes' job.
+// choice that opens a span with siblings of its label is left out (a
+// collection's "one more?" flag), and so is a last child with such
+// siblings (an element): deleting elements is the deletion passes' job.
 func switchBranch() *pass {
 	derive := func(s *shrinker) [][2]int {
 		spans := s.out.Spans
+		like := likeSiblingCounts(spans)
+		hasLike := func(i int) bool { return like[siblingKey{spans[i].Parent, spans[i].Label}] > 1 }
 		last := map[int]int{} // a span's last child
 		for i, sp := range spans {
 			if sp.Parent >= 0 {
@@ -362,7 +365,7 @@ func switchBranch() *pass {
 		var items [][2]int
 		for p, l := range last {
 			child := spans[l]
-			if child.Start >= len(s.best) || child.End <= child.Start || len(sameLabelSiblings(spans, l)) > 1 {
+			if child.Start >= len(s.best) || child.End <= child.Start || hasLike(l) {
 				continue // past the end, empty, or an element of a collection
 			}
 			k, _ := s.firstChoiceFrom(child.Start)
@@ -373,12 +376,12 @@ func switchBranch() *pass {
 			if c.Offset < spans[p].Start || c.End() > child.Start || c.Max > maxBranchIndex || c.Index(s.best) == c.Max {
 				continue
 			}
-			if c.Offset == spans[p].Start && len(sameLabelSiblings(spans, p)) > 1 {
+			if c.Offset == spans[p].Start && hasLike(p) {
 				continue // an element's "one more?" flag
 			}
 			items = append(items, [2]int{k - 1, p})
 		}
-		slices.SortFunc(items, func(a, b [2]int) int { return a[0] - b[0] })
+		slices.SortFunc(items, func(a, b [2]int) int { return cmp.Or(a[0]-b[0], a[1]-b[1]) }) // the map's order is random
 		return items
 	}
 	return stepPass("switch branch", 2, derive, func(s *shrinker, item [2]int) ([]byte, func(bool, *Outcome)) {
