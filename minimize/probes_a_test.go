@@ -3,19 +3,12 @@
 package minimize_test
 
 import (
-	"context"
-	"encoding/binary"
 	"fmt"
-	"github.com/shortlex/shortlex/minimize"
 	"maps"
 	"math"
-	"os"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
-	"testing"
-	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -688,54 +681,5 @@ func probesA() []probe {
 				return c.W.contains(c.X) != want
 			},
 		},
-	}
-}
-
-func TestProbesABrute(t *testing.T) {
-	re := regexp.MustCompile(os.Getenv("BRUTE"))
-	maxL, _ := strconv.Atoi(os.Getenv("BRUTE_LEN"))
-	for _, p := range probesA() {
-		if !re.MatchString(p.name) {
-			continue
-		}
-		found := false
-		for L := 0; L <= maxL && !found; L++ {
-			in := make([]byte, L)
-			for {
-				if p.failsOn(in) {
-					t.Logf("%s: first failing %x: %#v", p.name, in, p.value(in))
-					found = true
-					break
-				}
-				k := L - 1
-				for k >= 0 && in[k] == 255 {
-					in[k] = 0
-					k--
-				}
-				if k < 0 {
-					break
-				}
-				in[k]++
-			}
-		}
-		if !found {
-			t.Logf("%s: nothing up to %d bytes", p.name, maxL)
-		}
-	}
-}
-
-func TestProbesABrute2(t *testing.T) {
-	for _, p := range probesA() {
-		if p.name != "a split bill" {
-			continue
-		}
-		for i, in := range p.starts(1) {
-			st := time.Now()
-			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
-			defer cancel()
-			res, err := minimize.Minimize(ctx, in, p.run, minimize.Options{Workers: 1})
-			t.Logf("%d: %v %x %#v runs=%d %v", i, err, res.Input, p.value(res.Input), res.Stats.Runs, time.Since(st))
-		}
-		_ = binary.BigEndian
 	}
 }
