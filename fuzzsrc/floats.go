@@ -114,11 +114,12 @@ const maxFracBits = 10
 // simpler returns the indices below i of values that are simpler in the
 // order of floats and that lowering the index by steps may not reach,
 // for a non-integer value: the value cut to k fractional bits, rounded
-// down and up, for k from 0 to maxFracBits; and its fraction r on the
-// integer parts 1, half its own and one less, which moves a value below
-// 1 to a simpler exponent (0.5078125 becomes 1.5078125, simpler than
-// every value below 1); and its significand at simpler exponents (see
-// simplerExponents).
+// down and up, for k from 0 to maxFracBits; its fraction r on the
+// integer part 1, which moves a value below 1 to a simpler exponent
+// (0.5078125 becomes 1.5078125, simpler than every value below 1), on
+// half its own integer part and on its own less each power of two (the
+// jumps Hypothesis's integer shrinker makes, for the integer part alone);
+// and its significand at simpler exponents (see simplerExponents).
 func (g *floatGen) simpler(sp *floatSpace, i uint64) []uint64 {
 	v := g.f.Value(g.f.Decode(sp.code(i)))
 	if math.IsInf(v, 0) || math.IsNaN(v) || v == math.Trunc(v) {
@@ -129,8 +130,15 @@ func (g *floatGen) simpler(sp *floatSpace, i uint64) []uint64 {
 		x := math.Ldexp(v, k)
 		vals = append(vals, math.Ldexp(math.Floor(x), -k), math.Ldexp(math.Ceil(x), -k))
 	}
+	// The fraction on simpler integer parts: 1, which moves a value below
+	// 1 to a simpler exponent, half of its own, and its own less each
+	// power of two, so that a walk down the integer part takes jumps of
+	// every size, not one step per unit.
 	n, r := math.Modf(v)
-	vals = append(vals, 1+r, math.Floor(n/2)+r, n-1+r)
+	vals = append(vals, 1+r, math.Floor(n/2)+r)
+	for d := 1.0; d <= n; d *= 2 {
+		vals = append(vals, n-d+r)
+	}
 	// The same significand at simpler exponents: for a property that
 	// scaling by a power of two keeps (a rounding error, a relative
 	// tolerance), 2.2e-170 becomes a value in [1, 2).

@@ -89,7 +89,9 @@ func (s *shrinker) setChoices(offsets []int, width int, maxIndex uint64, v uint6
 
 // lowerTogether lowers the choices at offsets, which share c's width,
 // max and order and hold index cur > 0, to the simplest common value that
-// still fails. The caller has tried index 0. Like Hypothesis's integer
+// still fails. The caller has tried index 0. First it goes down by the
+// periods the value's earlier landings show (recallPeriod), and it notes
+// where the value lands. Like Hypothesis's integer
 // shrinker it works on the value's magnitude, keeping its sign: it tries
 // one and two smaller (two skips a value a property may exclude, as
 // |a-b| = 1 excludes 10 on the way from 11 to 9), binary-searches below
@@ -97,6 +99,86 @@ func (s *shrinker) setChoices(offsets []int, width int, maxIndex uint64, v uint6
 // result's magnitude, or the negative values before a positive result
 // (crossSign). It stops if a kept candidate moves the choices.
 func lowerTogether(s *shrinker, offsets []int, c Choice, cur uint64) {
+	place := landingPlace{offsets[0], len(offsets)}
+	lowerFrom(s, offsets, c, recallPeriod(s, place, offsets, c, cur))
+	if i, ok := s.choiceAt(offsets[0], c.Width, c.Max); ok {
+		var l landing
+		l.neg, l.mag = c.signed(s.choices[i].Index(s.best))
+		if ls := s.landings[place]; len(ls) == 0 || ls[len(ls)-1] != l {
+			s.landings[place] = append(ls[max(len(ls)-maxRecalled+1, 0):], l)
+		}
+	}
+}
+
+// A landingPlace is where lowerTogether lowers a value: the first
+// choice's offset and how many choices hold it.
+type landingPlace [2]int
+
+// A landing is a magnitude, with its sign, that a value was lowered to.
+type landing struct {
+	neg bool
+	mag uint64
+}
+
+// maxRecalled is how many of a value's last landings recallPeriod
+// recalls.
+const maxRecalled = 4
+
+// recallPeriod goes down from index cur of the value at place by the
+// distances from the last magnitude it was lowered to back to the ones
+// before it (of the last maxRecalled, most recent first), and by their
+// multiples, and returns the index it got to (cur if none failed).
+//
+// Where failing values recur at a period (0 or 1 modulo 9; two residues
+// modulo 11, 5 apart) and the values just below a failing one pass, a
+// lowering, or a jump past the values that pass (jumpLower), goes one
+// period down at best, a round of the passes each. The distance between
+// two landings is likely a multiple of the period, and its multiples
+// take the value down the whole stretch in a few runs. The distances
+// are between landings, not from cur: a jump lands a value on another
+// residue than lowering does.
+func recallPeriod(s *shrinker, place landingPlace, offsets []int, c Choice, cur uint64) uint64 {
+	neg, m := c.signed(cur)
+	ls := s.landings[place]
+	var ds []uint64
+	for k := len(ls) - 2; k >= 0; k-- {
+		from, to := ls[k], ls[len(ls)-1]
+		if from.neg != neg || to.neg != neg || from.mag <= to.mag {
+			continue
+		}
+		if d := from.mag - to.mag; d < m && !slices.Contains(ds, d) {
+			ds = append(ds, d)
+		}
+	}
+	set := func(mag uint64) bool {
+		i, ok := c.unsigned(neg, mag)
+		if !ok {
+			return false
+		}
+		for _, off := range offsets {
+			if _, ok := s.choiceAt(off, c.Width, c.Max); !ok {
+				return false
+			}
+		}
+		kept, _ := s.consider(s.setChoices(offsets, c.Width, c.Max, i))
+		return kept
+	}
+	for _, d := range ds {
+		if set(m - d) {
+			n := 1 + findInteger(func(n int) bool { return uint64(n+1) < m/d && set(m-uint64(n+1)*d) })
+			i, _ := c.unsigned(neg, m-uint64(n)*d)
+			return i
+		}
+	}
+	return cur
+}
+
+// lowerFrom lowers the value at offsets from index cur as lowerTogether
+// says, once recallPeriod is done.
+func lowerFrom(s *shrinker, offsets []int, c Choice, cur uint64) {
+	if cur == 0 {
+		return
+	}
 	set := func(neg bool, mag uint64) bool {
 		i, ok := c.unsigned(neg, mag)
 		if !ok {

@@ -221,8 +221,9 @@ type shrinker struct {
 	zigzag   bool           // a value in changed changed again after another
 	retrying bool           // settle is retrying a candidate with later values kept
 	stats    Stats
-	pass     *PassStats // the pass whose candidates are running
-	after    []*pass    // the passes that run right after a shrink
+	pass     *PassStats                 // the pass whose candidates are running
+	after    []*pass                    // the passes that run right after a shrink
+	landings map[landingPlace][]landing // where lowerTogether lowered each value last (lower.go)
 
 	fields     perVersion[[]lengthField]   // lengthFields of the best input (bytes.go)
 	shapes     perVersion[map[Choice]int]  // how often each shape occurs in the best input (flagLike)
@@ -242,6 +243,8 @@ func newShrinker(ctx context.Context, run RunFunc, opts Options) *shrinker {
 		pending: make(map[[16]byte]Outcome),
 		slips:   make(map[string][]byte),
 		changed: make(map[int]Choice),
+
+		landings: make(map[landingPlace][]landing),
 	}
 	if s.workers <= 0 {
 		s.workers = runtime.GOMAXPROCS(0)

@@ -37,6 +37,8 @@ var (
 	probeMatch = flag.String("probe", ".", "run the probes whose names match this regexp")
 	probeN     = flag.Int("probe.n", 40, "failing inputs to reduce per probe")
 	probeDump  = flag.String("probe.dump", "", "print the value this hex input draws, for each matching probe")
+	probeRuns  = flag.Int("probe.runs", 200_000, "runs each reduction may take")
+	probeEach  = flag.Bool("probe.each", false, "print every reduction's start, end and runs as it finishes")
 	probeFrom  = flag.String("probe.from", "", "reduce this hex input (or the first random failing one, given start), for each matching probe, and print where it ends")
 )
 
@@ -175,7 +177,7 @@ func TestProbes(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				res, err := minimize.Minimize(context.Background(), in, p.run, minimize.Options{Workers: 1})
+				res, err := minimize.Minimize(context.Background(), in, p.run, minimize.Options{Workers: 1, MaxRuns: *probeRuns})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -204,10 +206,17 @@ func (p probe) report(n int) string {
 	finals := map[string]int{}
 	var smallest []byte
 	var runs []int
+	budget := 0 // reductions that ran out of runs
 	for _, in := range ins {
-		res, err := minimize.Minimize(context.Background(), in, p.run, minimize.Options{Workers: 1})
+		res, err := minimize.Minimize(context.Background(), in, p.run, minimize.Options{Workers: 1, MaxRuns: *probeRuns})
 		if err != nil {
 			return fmt.Sprintf("== %s: %v", p.name, err)
+		}
+		if res.Stats.Runs >= *probeRuns {
+			budget++
+		}
+		if testing.Verbose() && *probeEach {
+			fmt.Printf("%s: %x -> %x after %d runs\n", p.name, in, res.Input, res.Stats.Runs)
 		}
 		finals[string(res.Input)]++
 		runs = append(runs, res.Stats.Runs)
@@ -217,7 +226,10 @@ func (p probe) report(n int) string {
 	}
 	slices.Sort(runs)
 	var b strings.Builder
-	fmt.Fprintf(&b, "== %s: %d finals, %d/%d at the smallest, median %d runs\n", p.name, len(finals), finals[string(smallest)], len(ins), runs[len(runs)/2])
+	fmt.Fprintf(&b, "== %s: %d finals, %d/%d at the smallest, median %d runs, most %d\n", p.name, len(finals), finals[string(smallest)], len(ins), runs[len(runs)/2], runs[len(runs)-1])
+	if budget > 0 {
+		fmt.Fprintf(&b, "   RAN OUT of %d runs: %d of %d\n", *probeRuns, budget, len(ins))
+	}
 	fmt.Fprintf(&b, "   smallest %x: %#v\n", smallest, p.value(smallest))
 	if c := p.localSmaller(smallest); c != nil {
 		fmt.Fprintf(&b, "   LOCAL SMALLER %x: %#v\n", c, p.value(c))
