@@ -297,8 +297,9 @@ func (s *shrinker) noteChanges(old, new []byte, choices []Choice) {
 // together (|m-n| <= 1) otherwise zig-zag down a step at a time, each
 // lowering unlocking the next, at a cost that grows with the values
 // rather than their logarithm (MacIver, "Notes on test-case reduction",
-// "Zig Zagging"). It runs right after a shrink, when noteChanges saw a
-// value change again after another did.
+// "Zig Zagging"). It tries one lower, then the whole way (the least of
+// them to zero), then searches the amount. It runs right after a shrink,
+// when noteChanges saw a value change again after another did.
 func lowerCommonOffset() *pass {
 	type value struct {
 		c        Choice
@@ -347,6 +348,14 @@ func lowerCommonOffset() *pass {
 				return cand
 			}
 			return lower(1), func(kept bool, _ *Outcome) {
+				// Where every amount fails (values a coordinated change
+				// raised to their largest), the search would take two
+				// runs per bit of the least value.
+				if kept && least > 1 {
+					if all, _ := s.consider(lower(least)); all {
+						return
+					}
+				}
 				findInteger(func(n int) bool {
 					if n == 1 {
 						return kept

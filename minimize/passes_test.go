@@ -545,3 +545,30 @@ func TestPassFollowUps(t *testing.T) {
 		})
 	}
 }
+
+// TestLowerCommonOffsetWholeWay runs lowerCommonOffset on two values that
+// fail at any common offset (the second must stay above the first): one
+// lower, then the whole way down, two runs, where a search of the offset
+// would take two runs per bit of 200.
+func TestLowerCommonOffsetWholeWay(t *testing.T) {
+	var runs [][]byte
+	run := func(_ context.Context, in []byte) (Outcome, error) {
+		runs = append(runs, slices.Clone(in))
+		b := append(slices.Clone(in), 0, 0)
+		return Outcome{Used: len(in), Choices: bytesOf(2, 0), Failed: b[1] > b[0], Signature: "order"}, nil
+	}
+	s := newShrinker(context.Background(), run, Options{Workers: 1})
+	s.target = "order"
+	s.setBest([]byte{200, 201}, Outcome{Used: 2, Choices: bytesOf(2, 0), Failed: true, Signature: "order"})
+	s.changed[0], s.changed[1], s.zigzag = s.choices[0].shape(), s.choices[1].shape(), true
+	p := lowerCommonOffset()
+	cand, then := p.plan(s, 0)
+	kept, o := s.consider(cand)
+	then(kept, o)
+	if want := [][]byte{{199, 200}, {0, 1}}; !cmp.Equal(runs, want) {
+		t.Errorf("runs %v, want %v", runs, want)
+	}
+	if want := []byte{0, 1}; !slices.Equal(s.best, want) {
+		t.Errorf("best %v, want %v", s.best, want)
+	}
+}
