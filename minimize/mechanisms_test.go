@@ -155,6 +155,12 @@ type picked struct {
 	I, Y int
 }
 
+// lined is lines of text and a line number drawn after them.
+type lined struct {
+	Lines []string
+	N     int
+}
+
 // graph is a drawn node count and edges between nodes below it.
 type graph struct {
 	N     int
@@ -242,6 +248,25 @@ func mechanisms() []property {
 			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.Int().Draw(t, "x") },
 			fails:  func(v any) bool { x := v.(int); return x%10 == 7 || x%10 == -7 },
 			want:   7,
+		},
+		// Deleting several siblings with a later value lowered by as many.
+		{
+			name:   "pages of four lines and a line number",
+			reason: "lines that fill pages of four and, after them, a line number that is the last line's, from 1: four empty lines and 4; only four lines deleted with the number lowered by four keep both",
+			draw: func(t *fuzzsrc.T) any {
+				return lined{Lines: fuzzsrc.SliceOf(fuzzsrc.String()).Draw(t, "lines"), N: fuzzsrc.IntRange(0, 40).Draw(t, "line")}
+			},
+			fails: func(v any) bool { l := v.(lined); n := len(l.Lines); return n > 0 && n%4 == 0 && l.N == n },
+			want:  lined{Lines: []string{"", "", "", ""}, N: 4},
+		},
+		{
+			name:   "triples and the last index",
+			reason: "words in groups of three and, after them, the index of the last one: three words and index 2; only three words deleted with the index lowered by three keep both",
+			draw: func(t *fuzzsrc.T) any {
+				return picked{Xs: fuzzsrc.SliceOf(fuzzsrc.IntRange(0, 1000)).Draw(t, "words"), I: fuzzsrc.IntRange(0, 30).Draw(t, "last")}
+			},
+			fails: func(v any) bool { p := v.(picked); n := len(p.Xs); return n > 0 && n%3 == 0 && p.I == n-1 },
+			want:  picked{Xs: []int{0, 0, 0}, I: 2},
 		},
 		// A jump that paid, tried again first.
 		{

@@ -453,6 +453,12 @@ func TestPassFollowUps(t *testing.T) {
 			pass: sortSiblings, best: []byte{1, 0, 3, 1, 2, 1},
 			out:  Outcome{Choices: bytesOf(6, 0), Spans: steps(make([]byte, 6))},
 			want: [][]byte{{1, 0, 2, 1, 3, 1}, {3, 1, 2, 1, 1}, {2, 1, 3, 1, 1}}},
+		{name: "delete sibling runs/a later value lowered by the run's length", reason: "nothing fails: the list and the value after it deleted together (nothing after them to lower), then the list's two elements, and again with the value after them, 7, lowered by two",
+			pass: deleteSiblingRuns, best: []byte{1, 5, 1, 6, 7},
+			out: Outcome{Choices: bytesOf(5, 0), Spans: []Span{
+				span("list", 0, 4, -1), span("element", 0, 2, 0), span("element", 2, 4, 0), span("value", 4, 5, -1),
+			}},
+			want: [][]byte{{}, {7}, {5}}},
 		{name: "sort siblings/reversed", reason: "sorted already and at the input's end: the sibling ending in zero moved last, then the sorted order reversed, a chain kept in the other direction with the smallest sibling last",
 			pass: sortSiblings, best: []byte{0, 1, 2},
 			out:  Outcome{Choices: bytesOf(3, 0), Spans: []Span{span("x", 0, 1, -1), span("x", 1, 2, -1), span("x", 2, 3, -1)}},

@@ -475,8 +475,13 @@ func deleteAlignedBlocks() *pass {
 }
 
 // maxSiblingRun is the longest run of consecutive siblings that
-// deleteSiblingRuns deletes in one candidate.
-const maxSiblingRun = 4
+// deleteSiblingRuns deletes in one candidate, and maxRunAdjusted how many
+// later values it lowers, one at a time, with a run whose deletion alone
+// is not kept.
+const (
+	maxSiblingRun  = 4
+	maxRunAdjusted = 2
+)
 
 // deleteSiblingRuns deletes runs of 2 to maxSiblingRun consecutive
 // sibling spans in one candidate: parts that cancel out only together,
@@ -486,11 +491,16 @@ const maxSiblingRun = 4
 // deletion only after a single one worked, so nothing else reaches them.
 // Runs of three or more are also tried with the siblings between their
 // ends kept: two moves that cancel out with others between them (a step
-// right and a step left, sorted apart). It runs in the last tier, when no
-// other pass shrinks the input.
+// right and a step left, sorted apart). A run whose deletion alone is not
+// kept is retried with each of the first maxRunAdjusted later values
+// above 1 lowered by the run's length: a count or a position after a
+// collection that the property needs in step with its length (a rotation
+// by k of n elements, deleteAndAdjust's adjustment for one element). It
+// runs in the last tier, when no other pass shrinks the input.
 func deleteSiblingRuns() *pass {
 	type run struct {
 		first, last int  // spans
+		n           int  // siblings from first to last
 		ends        bool // only first and last
 	}
 	derive := func(s *shrinker) []run {
@@ -515,7 +525,7 @@ func deleteSiblingRuns() *pass {
 				for _, p := range parents {
 					sib := groups[p]
 					for j := 0; j+k <= len(sib); j++ {
-						runs = append(runs, run{sib[j], sib[j+k-1], ends})
+						runs = append(runs, run{sib[j], sib[j+k-1], k, ends})
 					}
 				}
 			}
@@ -536,7 +546,32 @@ func deleteSiblingRuns() *pass {
 		if a >= b {
 			return nil, nil
 		}
-		return splice(s.best, a, b, nil), nil
+		old, choices := s.best, s.choices
+		return splice(old, a, b, nil), func(kept bool, _ *Outcome) {
+			if kept {
+				return
+			}
+			// Then with each of the first few later values above 1 (not
+			// flags) lowered by the number of siblings deleted: a count
+			// or a position after a collection that must stay in step
+			// with its length.
+			tried := 0
+			for _, c := range choices {
+				if tried == maxRunAdjusted {
+					return
+				}
+				v := c.Index(old)
+				if c.Offset < b || c.End() > len(old) || v < max(uint64(r.n), 2) {
+					continue
+				}
+				tried++
+				lowered := slices.Clone(old)
+				copy(lowered[c.Offset:], c.Encode(v-uint64(r.n)))
+				if kept, _ := s.consider(splice(lowered, a, b, nil)); kept {
+					return
+				}
+			}
+		}
 	})
 }
 
