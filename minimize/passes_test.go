@@ -578,3 +578,37 @@ func TestLowerCommonOffsetWholeWay(t *testing.T) {
 		t.Errorf("best %v, want %v", s.best, want)
 	}
 }
+
+// TestSortRegions sorts siblings whose ends must stay where they are (a
+// string whose first and last runes must match), so that sorting them
+// all is not kept: one call sorts the middle, where swapping adjacent
+// pairs made one swap per call.
+func TestSortRegions(t *testing.T) {
+	runs := 0
+	run := func(_ context.Context, in []byte) (Outcome, error) {
+		runs++
+		fails := len(in) == 7 && in[0] == 9 && in[6] == 9
+		return Outcome{Used: len(in), Choices: bytesOf(len(in), 0), Failed: fails, Signature: "ends"}, nil
+	}
+	best := []byte{9, 5, 4, 3, 2, 1, 9}
+	var spans []Span
+	var g []int
+	for i := range best {
+		spans = append(spans, span("rune", i, i+1, -1))
+		g = append(g, i)
+	}
+	s := newShrinker(context.Background(), run, Options{Workers: 1})
+	s.target = "ends"
+	s.setBest(best, Outcome{Used: 7, Choices: bytesOf(7, 0), Spans: spans, Failed: true, Signature: "ends"})
+	var cs [][]byte
+	for i := range best {
+		cs = append(cs, best[i:i+1])
+	}
+	sortRegions(s, slices.Clone(best), spans, g, cs)
+	if want := []byte{9, 1, 2, 3, 4, 5, 9}; !slices.Equal(s.best, want) {
+		t.Errorf("best %v after %d runs, want %v", s.best, runs, want)
+	}
+	if runs > 8 {
+		t.Errorf("%d runs, want at most 8", runs)
+	}
+}

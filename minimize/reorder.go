@@ -11,8 +11,8 @@ import (
 // sortSiblings sorts runs of sibling spans with the same label into the
 // order that makes the input smallest (concatOrder), and, where only
 // zeros follow them, also tries the sorted order with the sibling ending
-// in the most zeros last (zeroTailLast); if neither is kept it swaps
-// adjacent out-of-order pairs.
+// in the most zeros last (zeroTailLast); if neither is kept it sorts the
+// regions it can (sortRegions).
 func sortSiblings() *pass {
 	derive := func(s *shrinker) [][]int {
 		type key struct {
@@ -71,7 +71,7 @@ func sortSiblings() *pass {
 		if len(cands) == 0 {
 			return nil, nil
 		}
-		v := s.version
+		spans := s.out.Spans // of b: a kept candidate replaces s.out
 		return cands[0], func(kept bool, _ *Outcome) {
 			if kept {
 				return
@@ -81,15 +81,37 @@ func sortSiblings() *pass {
 					return
 				}
 			}
-			for k := 0; k+1 < len(g) && s.version == v; k++ {
-				if concatOrder(cs[k+1], cs[k]) < 0 {
-					swapped := slices.Clone(cs)
-					swapped[k], swapped[k+1] = swapped[k+1], swapped[k]
-					s.consider(arrangeSpans(b, s.out.Spans, g, swapped))
-				}
-			}
+			sortRegions(s, b, spans, g, cs)
 		}
 	})
+}
+
+// sortRegions sorts regions of the siblings g of b, whose contents are
+// cs, where sorting them all is not kept: from each sibling on, the
+// longest run of siblings it finds whose sorting is kept (Hypothesis's
+// sort_regions), then on after it. One sibling out of place (the ends of
+// a string that must match) then costs a few searches, where swapping
+// adjacent pairs, a shrink a round, took a round per inversion.
+func sortRegions(s *shrinker, b []byte, spans []Span, g []int, cs [][]byte) {
+	cur := slices.Clone(cs)
+	for i := 0; i+1 < len(cur); {
+		n := findInteger(func(n int) bool { // sort n+1 siblings from i
+			if i+n+1 > len(cur) {
+				return false
+			}
+			w := slices.Clone(cur)
+			slices.SortStableFunc(w[i:i+n+1], concatOrder)
+			if slices.EqualFunc(w, cur, bytes.Equal) {
+				return true
+			}
+			if kept, _ := s.consider(arrangeSpans(b, spans, g, w)); kept {
+				cur = w
+				return true
+			}
+			return false
+		})
+		i += n + 1
+	}
 }
 
 // zeroTailLast returns the contents cs with the one that ends in the most
