@@ -175,19 +175,8 @@ func jumpLower() *pass {
 			return nil, nil
 		}
 		tried[key] = true
-		set := func(mag uint64) bool {
-			for _, off := range it.offsets {
-				if _, ok := s.choiceAt(off, c.Width, c.Max); !ok {
-					return false
-				}
-			}
-			cnd := cand(mag)
-			if cnd == nil {
-				return false
-			}
-			kept, _ := s.consider(cnd)
-			return kept
-		}
+		try := valueSetter(s, it.offsets, c)
+		set := func(mag uint64) bool { return try(neg, mag) }
 		// The first target is half of m (m >= 4 whenever there is one).
 		return first, func(kept bool, _ *Outcome) {
 			var to uint64

@@ -150,19 +150,8 @@ func recallPeriod(s *shrinker, place landingPlace, offsets []int, c Choice, cur 
 			ds = append(ds, d)
 		}
 	}
-	set := func(mag uint64) bool {
-		i, ok := c.unsigned(neg, mag)
-		if !ok {
-			return false
-		}
-		for _, off := range offsets {
-			if _, ok := s.choiceAt(off, c.Width, c.Max); !ok {
-				return false
-			}
-		}
-		kept, _ := s.consider(s.setChoices(offsets, c.Width, c.Max, i))
-		return kept
-	}
+	try := valueSetter(s, offsets, c)
+	set := func(mag uint64) bool { return try(neg, mag) }
 	for _, d := range ds {
 		if set(m - d) {
 			n := 1 + findInteger(func(n int) bool { return uint64(n+1) < m/d && set(m-uint64(n+1)*d) })
@@ -173,13 +162,12 @@ func recallPeriod(s *shrinker, place landingPlace, offsets []int, c Choice, cur 
 	return cur
 }
 
-// lowerFrom lowers the value at offsets from index cur as lowerTogether
-// says, once recallPeriod is done.
-func lowerFrom(s *shrinker, offsets []int, c Choice, cur uint64) {
-	if cur == 0 {
-		return
-	}
-	set := func(neg bool, mag uint64) bool {
+// valueSetter returns a function that sets the choices at offsets, of
+// c's shape, to the value of sign neg and magnitude mag and reports
+// whether that was kept; it declines, running nothing, once a kept
+// candidate has moved the choices.
+func valueSetter(s *shrinker, offsets []int, c Choice) func(neg bool, mag uint64) bool {
+	return func(neg bool, mag uint64) bool {
 		i, ok := c.unsigned(neg, mag)
 		if !ok {
 			return false
@@ -192,6 +180,15 @@ func lowerFrom(s *shrinker, offsets []int, c Choice, cur uint64) {
 		kept, _ := s.consider(s.setChoices(offsets, c.Width, c.Max, i))
 		return kept
 	}
+}
+
+// lowerFrom lowers the value at offsets from index cur as lowerTogether
+// says, once recallPeriod is done.
+func lowerFrom(s *shrinker, offsets []int, c Choice, cur uint64) {
+	if cur == 0 {
+		return
+	}
+	set := valueSetter(s, offsets, c)
 	// Index 1, the simplest value after 0 (a coin's true, a flag's "one
 	// more", an integer's +1), is where many choices end; Hypothesis's
 	// integer shrinker tries 0 then 1 for the same reason.
