@@ -150,7 +150,9 @@ const maxMergeTargets = 2
 
 // mergeSiblings deletes a span and adds what it held into an earlier
 // sibling of the same label and layout (the same shapes of choices in
-// order) that differs from it in at most one value: the two become one
+// order) that differs from it in at most one value, or into the nearest
+// later such sibling that other siblings separate from it (a step's
+// amount moved past the steps after it): the two become one
 // part holding their sum there, as two runs of one letter become one run
 // of their total length, or two moves in one direction one longer move.
 // Where they differ in one value, that value takes the sum; where they
@@ -183,15 +185,16 @@ func mergeSiblings() *pass {
 			if len(ci) == 0 {
 				continue
 			}
-			targets := 0
-			for j := i - 1; j >= 0 && targets < maxMergeTargets; j-- {
+			// tryTarget adds the merges of span i into sibling j and
+			// reports whether there are any.
+			tryTarget := func(j int) bool {
 				o := spans[j]
-				if o.Parent != sp.Parent || o.Label != sp.Label || o.End > sp.Start {
-					continue
+				if o.Parent != sp.Parent || o.Label != sp.Label || o.End > sp.Start && o.Start < sp.End {
+					return false
 				}
 				cj := inside(o)
 				if len(cj) != len(ci) || !slices.EqualFunc(cj, ci, func(a, b int) bool { return s.choices[a].shape() == s.choices[b].shape() }) {
-					continue
+					return false
 				}
 				var differ []int
 				for k := range ci {
@@ -200,7 +203,7 @@ func mergeSiblings() *pass {
 					}
 				}
 				if len(differ) > 1 {
-					continue
+					return false
 				}
 				at := differ
 				if len(at) == 0 {
@@ -223,9 +226,25 @@ func mergeSiblings() *pass {
 						}
 					}
 				}
-				if found {
+				return found
+			}
+			for j, targets := i-1, 0; j >= 0 && targets < maxMergeTargets; j-- {
+				if tryTarget(j) {
 					targets++
 				}
+			}
+			// And the nearest later one with other siblings between them
+			// (next to it, the merge is the one into the earlier sibling):
+			// an amount moved past the steps after it.
+			between := false
+			for j := i + 1; j < len(spans) && spans[j].Start < len(s.best); j++ {
+				if spans[j].Parent != sp.Parent {
+					continue
+				}
+				if between && tryTarget(j) {
+					break
+				}
+				between = true
 			}
 		}
 		return merges

@@ -269,6 +269,18 @@ func TestPassPlans(t *testing.T) {
 				{Offset: 6, Width: 1, Max: 1}, {Offset: 7, Width: 1, Max: 255}, {Offset: 8, Width: 1, Max: 255},
 			}, Spans: []Span{span("runs", 0, 9, -1), span("run", 0, 3, 0), span("run", 3, 6, 0), span("run", 6, 9, 0)}},
 			want: [][]byte{{0x80, 1, 3, 0x80, 0, 8}, {0x80, 1, 3, 0x80, 0, 7}}},
+		{name: "merge siblings/into a later sibling past another", reason: "steps (a kind, 1 for add, then its amount, or 0 for check) add 1, add 1, check, add 2, check: the first add merged past the second add and the check into add 2 (index 2+1+1, then 2+1; the second add is next to it, so that merge is the one into the first), the second into the first (1+1+1, 1+1) and past the check into add 2, add 2 into the adds before it. Kinds and amounts are one shape here (bytes), so equal steps merge in their kinds too (the second add into the first at kind 1+1+1 and 1+1, the first check past add 2 into the last, at kind 0+0+1, and the last check into the first)",
+			pass: mergeSiblings, best: []byte{1, 1, 1, 1, 0, 1, 2, 0},
+			out: Outcome{Choices: bytesOf(8, 0), Spans: []Span{
+				span("steps", 0, 8, -1), span("step", 0, 2, 0), span("step", 2, 4, 0), span("step", 4, 5, 0), span("step", 5, 7, 0), span("step", 7, 8, 0),
+			}},
+			want: [][]byte{
+				{1, 1, 0, 1, 4, 0}, {1, 1, 0, 1, 3, 0},
+				{3, 1, 0, 1, 2, 0}, {2, 1, 0, 1, 2, 0}, {1, 3, 0, 1, 2, 0}, {1, 2, 0, 1, 2, 0}, {1, 1, 0, 1, 4, 0}, {1, 1, 0, 1, 3, 0},
+				{1, 1, 1, 1, 1, 2, 1},
+				{1, 1, 1, 4, 0, 0}, {1, 1, 1, 3, 0, 0}, {1, 4, 1, 1, 0, 0}, {1, 3, 1, 1, 0, 0},
+				{1, 1, 1, 1, 1, 1, 2},
+			}},
 		{name: "flip sign pairs/a negative and a later value", reason: "-1 and -2 made +1 and +2 together (index 2 -> 1, 4 -> 3), then each negative with the later +1 made -1 (index 1 -> 2); +1 comes first and starts no pair",
 			pass: flipSignPairs, best: []byte{2, 4, 1}, out: Outcome{Choices: signed},
 			want: [][]byte{{1, 3, 1}, {1, 4, 2}, {2, 3, 2}}},
