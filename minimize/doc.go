@@ -43,7 +43,8 @@
 //
 //   - Always: rank the values of a shape (replaced by the smallest in the
 //     same order, in one run); sort sibling spans (at the input's end
-//     also reversed, the smallest last); delete spans (largest
+//     also reversed, the smallest last; where the whole group does not
+//     sort, the longest regions that do); delete spans (largest
 //     first, grown over siblings by an exponential probe and binary
 //     search; a deletion that no longer fails is retried with a
 //     neighbour's children mirrored or lowered); zero spans; delete blocks
@@ -52,9 +53,10 @@
 //     (Outcome.Simpler: a float's integer part, fewer fractional bits, its
 //     significand at a simpler exponent; the first character of a
 //     character's script or category, a value of two choices, an escape
-//     and an offset); lower each choice (by magnitude,
-//     then on in the draw's index order across signs); lower equal choices
-//     together.
+//     and an offset); lower each choice (by the distances between the
+//     values its earlier lowerings reached and their multiples, a period
+//     of the failing values; then by magnitude, then on in the draw's
+//     index order across signs); lower equal choices together.
 //   - When those are stuck: shift all values of a shape; swap two values
 //     everywhere; lower pairs together; move value between pairs, or trade
 //     (one value lower, the next of its shape raised by the least that
@@ -66,14 +68,17 @@
 //     that may refer past it lowered, or a bound drawn before the part
 //     that holds it (a width, a capacity) one lower; lower a count with one element of
 //     every unit it sizes deleted (a table's width and a cell of every
-//     row); lower values that zig-zag down by a common offset.
+//     row); lower values that zig-zag down by a common offset (one, then
+//     all the way, then searched).
 //   - When all of those are stuck: lower a value stuck where the values
 //     just below it pass past them (half, steps of 3 to 10, or to 32 for a
 //     byte, a set bit cleared, a value with as many set bits); rotate a span's opening
 //     choices past its first part (p(c(C1, C2), R) becomes
 //     p(C1, c(C2, R))), and where nodes open with a key, pull the first
-//     child up with its key (a tree rotation); delete runs of two to four siblings; merge a span
-//     into a like sibling (their total in one); flip the signs of two
+//     child up with its key (a tree rotation); delete runs of two to four
+//     siblings (also with a later value lowered by as many: a count or
+//     position kept in step); merge a span into a like sibling before it,
+//     or after it past others (their total in one); flip the signs of two
 //     values at once; lower two values along their ratio; trade between
 //     values of different shapes (a count times a size, a weighted sum of
 //     hours and minutes); lower a value with the values after it raised
