@@ -15,7 +15,9 @@ package minimize_test
 //	go test -tags probes ./minimize -run TestProbes -v [-probe regexp] [-probe.n 40]
 //
 // and print what an input draws with -probe.dump hex (with -probe naming
-// one problem).
+// one problem). Each reduction may take -probe.runs runs (those that run
+// out are counted in the report: a reducer that walks a value down a step
+// at a time shows there), and -probe.each prints each as it ends.
 
 import (
 	"context"
