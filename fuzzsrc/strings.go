@@ -1,9 +1,7 @@
 package fuzzsrc
 
 import (
-	"encoding/binary"
 	"fmt"
-	"math/bits"
 	"reflect"
 	"slices"
 	"unicode/utf8"
@@ -229,18 +227,16 @@ func (t *T) drawTextRecorded(shape *elements) string {
 
 // drawText draws a string shaped like shape as drawTextRecorded does,
 // recording off. A run of ASCII bytes that ends the string is the string
-// itself, copied once; other strings are decoded rune by rune into a
-// buffer on the stack (decodeRunes), and copied from it once.
+// itself, copied once; other runes are written out one by one.
 //
-// Its loops run once per byte or rune, but for one step per buffer of
-// output, which a string of up to 32 runes takes once. Go's fuzzer keeps
-// an input for every new power-of-two count of every block of code, so
-// those counts add corpus entries; decoding 64 bytes or runes per step
-// instead (a scan eight bytes at a time, a branch-free rune loop of a
-// fixed trip count) made fewer entries but worse ones: an entry kept for
-// a count of steps cannot be cut below that many steps' bytes, and Go's
-// minimizer, quadratic in an entry's length, then stalled the fuzzer for
-// seconds on entries of hundreds of bytes (tools/ttfc README).
+// Its loops run once per byte or rune. Go's fuzzer keeps an input for
+// every new power-of-two count of every block of code, so those counts
+// add corpus entries; decoding 64 bytes or runes per step instead (a
+// scan eight bytes at a time, a branch-free rune loop of a fixed trip
+// count) made fewer entries but worse ones: an entry kept for a count of
+// steps cannot be cut below that many steps' bytes, and Go's minimizer,
+// quadratic in an entry's length, then stalled the fuzzer for seconds on
+// entries of hundreds of bytes (tools/ttfc README).
 func (t *T) drawText(shape *elements) string {
 	data, start := t.data, t.pos
 	p, n := start, 0
@@ -260,110 +256,36 @@ func (t *T) drawText(shape *elements) string {
 		t.pos = p
 		return s
 	}
-	var buf [128]byte
-	var text []byte // what came before buf's bytes, once a string outgrows buf
-	i := uint(copy(buf[:], run))
-	if int(i) < len(run) {
-		text, i = slices.Clone(run), 0
-	}
-	t.pos = p
-	for {
-		var done bool
-		i, n, done = t.decodeRunes(&buf, i, n, shape)
-		if done {
-			return concat(text, buf[:i])
+	var buf [64]byte
+	b := append(buf[:0], run...)
+	for ; n != shape.max; n++ {
+		var c byte
+		if p < len(data) {
+			c = data[p]
 		}
-		text, i = append(text, buf[:i]...), 0
-	}
-}
-
-// decodeRunes decodes the runes of a string shaped like shape from the
-// n-th on, at t.pos, writing their UTF-8 into buf from i on until the
-// string ends or buf may have no room for another rune. It returns where
-// they end in buf, how many runes the string holds so far and whether it
-// ended. i is unsigned so that the room check also bounds buf[i:].
-//
-// It branches on a rune's kind only between an escape and the rest, not
-// between ASCII and Latin-1, which random input mixes evenly.
-func (t *T) decodeRunes(buf *[128]byte, i uint, n int, shape *elements) (uint, int, bool) {
-	data, p, minLen, maxLen := t.data, t.pos, shape.min, shape.max
-	for ; n != maxLen; n++ {
-		if i > uint(len(buf)-utf8.UTFMax) {
+		p++
+		switch {
+		case c < stopBelow && n >= shape.min:
 			t.pos = p
-			return i, n, false
-		}
-		w := wordAt(data, p)
-		c := byte(w)
-		var enc uint32
-		var size uint
-		if c < firstEscapeByte {
-			p++
-			if n >= minLen && c < stopBelow {
-				t.pos = p
-				return i, n, true
+			return string(b)
+		case c < utf8.RuneSelf:
+			b = append(b, max(c, stopBelow))
+		case c < firstEscapeByte:
+			b = append(b, 0xC0|c>>6, 0x80|c&0x3F)
+		default:
+			var r uint32 // the block offset's two bytes, big-endian
+			if p+2 <= len(data) {
+				r = uint32(data[p])<<8 | uint32(data[p+1])
+			} else if p < len(data) {
+				r = uint32(data[p]) << 8
 			}
-			enc = plainUTF8[c]
-			size = uint(enc >> 24)
-		} else {
-			off := uint32(bits.ReverseBytes16(uint16(w>>8))) * runeBlockSize >> 16 // its bytes big-endian
-			enc, size = utf8Word(escapedRune(uint32(c-firstEscapeByte), off))
-			p += 3
+			p += 2
+			b = utf8.AppendRune(b, escapedRune(uint32(c-firstEscapeByte), r*runeBlockSize>>16))
 		}
-		binary.LittleEndian.PutUint32(buf[i:], enc) // bytes past size are overwritten or cut
-		i += size
 	}
 	t.pos = p
-	return i, n, true
+	return string(b)
 }
-
-// plainUTF8 is, for each byte below firstEscapeByte, the UTF-8 of the
-// rune it stands for in a rune that must be drawn ('\t' for a stop
-// byte) as a little-endian word, with its length in the top byte.
-var plainUTF8 = func() (enc [firstEscapeByte]uint32) {
-	for c := range enc {
-		var b [utf8.UTFMax]byte
-		b[3] = byte(utf8.EncodeRune(b[:], rune(max(c, stopBelow))))
-		enc[c] = binary.LittleEndian.Uint32(b[:])
-	}
-	return enc
-}()
-
-// concat returns text and then tail as a string, allocating once when
-// text is nil.
-func concat(text, tail []byte) string {
-	if text == nil {
-		return string(tail)
-	}
-	return string(append(text, tail...))
-}
-
-// wordAt returns the four bytes of data from p, little-endian, reading
-// zero past its end: a rune's byte and an escape's offset in one load.
-func wordAt(data []byte, p int) uint32 {
-	if p <= len(data)-4 {
-		return binary.LittleEndian.Uint32(data[p:])
-	}
-	var w uint32
-	for k := p; k < len(data); k++ {
-		w |= uint32(data[k]) << (8 * (k - p))
-	}
-	return w
-}
-
-// utf8Word returns the UTF-8 encoding of a valid rune r as a
-// little-endian word, and its length, without branching on the length:
-// r's groups of six bits, shifted to the length, under that length's
-// marks. Bit 6 of r completes a one-byte rune; every lead byte has it.
-func utf8Word(r rune) (enc uint32, size uint) {
-	u := uint32(r)
-	n := 1 + (0x7F-u)>>31 + (0x7FF-u)>>31 + (0xFFFF-u)>>31
-	groups := u>>18 | (u>>12&0x3F)<<8 | (u>>6&0x3F)<<16 | (u&0x3F)<<24
-	return groups>>(32-8*n) | utf8Marks[n] | u&0x40, uint(n)
-}
-
-// utf8Marks are the fixed bits of a UTF-8 encoding of each length, as a
-// little-endian word.
-var utf8Marks = [utf8.UTFMax + 1]uint32{2: 0x80C0, 3: 0x8080E0, 4: 0x808080F0}
 
 // moreAt decodes the "one more?" flag before element n, n >= min, at p,
 // and returns it and the position past it (p if the collection draws no

@@ -2,7 +2,6 @@ package fuzzsrc
 
 import (
 	"bytes"
-	"encoding/binary"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -226,60 +225,4 @@ func BenchmarkText(b *testing.B) {
 	b.Run("RuneFrom", func(b *testing.B) { benchScalarDraw(b, RuneFrom("abcdef")) })
 	b.Run("String", func(b *testing.B) { benchScalarDraw(b, String()) })
 	b.Run("Bytes", func(b *testing.B) { benchScalarDraw(b, Bytes()) })
-}
-
-// TestUTF8Word checks the string fast path's UTF-8 encoder against
-// utf8.EncodeRune on every valid rune.
-func TestUTF8Word(t *testing.T) {
-	for r := rune(0); r <= utf8.MaxRune; r++ {
-		if !utf8.ValidRune(r) {
-			continue
-		}
-		enc, size := utf8Word(r)
-		var got, want [utf8.UTFMax]byte
-		binary.LittleEndian.PutUint32(got[:], enc)
-		n := utf8.EncodeRune(want[:], r)
-		if int(size) != n || !bytes.Equal(got[:size], want[:n]) {
-			t.Fatalf("utf8Word(%U) = % x, want % x", r, got[:size], want[:n])
-		}
-	}
-}
-
-// FuzzStringFastMatchesRecorded checks that the string fast path decodes
-// what the recording path does, and consumes as many bytes, for any
-// input and length bounds: minLen, then maxLen minLen+extra or, if not
-// bounded, none. The seeds hold the cases random input seldom reaches:
-// an ASCII run longer than the fast path's buffer before other runes,
-// escapes that fill the buffer exactly, and inputs that end inside an
-// escape.
-func FuzzStringFastMatchesRecorded(f *testing.F) {
-	long := append(bytes.Repeat([]byte("a"), 200), 0xC9, 'b', 0)
-	fourByte := bytes.Repeat([]byte{0xF0, 0x12, 0x34}, 40) // U+6xxxx, four bytes each
-	shapes := []struct {
-		minLen, extra uint8
-		bounded       bool
-	}{{0, 0, false}, {0, 5, true}, {1, 0, true}, {3, 40, true}, {32, 0, true}, {33, 0, false}, {100, 100, true}, {201, 9, true}, {255, 255, false}}
-	for _, data := range [][]byte{nil, {0}, {0xE5}, {0xE5, 0x12}, long, fourByte, bytes.Repeat([]byte{0xFF}, 100)} {
-		for _, s := range shapes {
-			f.Add(data, s.minLen, s.extra, s.bounded)
-		}
-	}
-	r := rand.New(rand.NewPCG(3, 3))
-	for range 50 {
-		f.Add(edgyInput(r, 300, 4), uint8(r.IntN(64)), uint8(r.IntN(64)), r.IntN(2) == 0)
-	}
-	f.Fuzz(func(t *testing.T, data []byte, minLen, extra uint8, bounded bool) {
-		maxLen := -1
-		if bounded {
-			maxLen = int(minLen) + int(extra)
-		}
-		g := StringN(int(minLen), maxLen)
-		draw := func(t *T) any { return g.Draw(t, "v") }
-		fast := drawTwice(&T{data: data}, draw)
-		var recorded string
-		recordRun(data, func(t *T) { recorded = drawTwice(t, draw) })
-		if fast != recorded {
-			t.Fatalf("StringN(%d, %d) on %x: fuzzing decodes %s, recording %s", minLen, maxLen, data, fast, recorded)
-		}
-	})
 }
