@@ -506,11 +506,7 @@ func deleteAndAdjust() *pass {
 		if i != cutLast {
 			// lowered returns the best input with c one lower and the
 			// span deleted.
-			lowered := func(c Choice, v uint64) []byte {
-				one := slices.Clone(old)
-				copy(one[c.Offset:], c.Encode(v-1))
-				return splice(one, a, b, nil)
-			}
+			lowered := func(c Choice, v uint64) []byte { return spliceWith(old, c, v-1, a, b) }
 			var above, atOne [][]byte
 			for _, c := range choices {
 				if len(above) == maxAdjustedLater && len(atOne) == maxAdjustedAtOne {

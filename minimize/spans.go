@@ -1,5 +1,7 @@
 package minimize
 
+import "slices"
+
 // This file holds helpers on byte regions and on the span tree that the
 // passes share.
 
@@ -15,6 +17,14 @@ func splice(b []byte, start, end int, repl []byte) []byte {
 	out = append(out, b[:start]...)
 	out = append(out, repl...)
 	return append(out, b[end:]...)
+}
+
+// spliceWith returns a new slice: b with choice c set to index i and
+// b[start:end], a region before c or after it, deleted.
+func spliceWith(b []byte, c Choice, i uint64, start, end int) []byte {
+	set := slices.Clone(b)
+	copy(set[c.Offset:], c.Encode(i))
+	return splice(set, start, end, nil)
 }
 
 // clip limits the region [start, end) to the best input: bytes past its

@@ -565,9 +565,7 @@ func deleteSiblingRuns() *pass {
 					continue
 				}
 				tried++
-				lowered := slices.Clone(old)
-				copy(lowered[c.Offset:], c.Encode(v-uint64(r.n)))
-				if kept, _ := s.consider(splice(lowered, a, b, nil)); kept {
+				if kept, _ := s.consider(spliceWith(old, c, v-uint64(r.n), a, b)); kept {
 					return
 				}
 			}
