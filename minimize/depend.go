@@ -1,6 +1,9 @@
 package minimize
 
-import "slices"
+import (
+	"bytes"
+	"slices"
+)
 
 // This file holds what the gate does for targets whose later draws depend
 // on earlier ones.
@@ -114,7 +117,8 @@ const maxRealign = 2
 
 // settle judges a trial that ran and, if it was not kept, retries it
 // with the later values kept (keepLaterValues, again on the retry's own
-// run), then with its change made
+// run), then, for a lowered count, with an element of its loop deleted
+// (dropLoopUnits), then with its change made
 // in lockstep in identical spans (mirrorIntoTwins). It reports whether the
 // trial or its retry became the new best.
 func (s *shrinker) settle(t *trial) bool {
@@ -140,6 +144,11 @@ func (s *shrinker) settle(t *trial) bool {
 		}
 		out = o
 	}
+	for _, re := range s.dropLoopUnits(t.input, &t.out) {
+		if kept, _ := s.consider(re); kept {
+			return true
+		}
+	}
 	for _, re := range s.mirrorIntoTwins(t.input) {
 		if kept, _ := s.consider(re); kept {
 			return true
@@ -156,4 +165,73 @@ func count(offsets []int, x int) int {
 		n++
 	}
 	return n
+}
+
+// maxLoopUnit bounds how many choices fewer a run with one value lowered
+// may draw for dropLoopUnits to take the value for a loop's count: a few
+// elements of a few values each.
+const maxLoopUnit = 8
+
+// maxLoopUnitTries is how many places dropLoopUnits tries for the
+// elements it deletes.
+const maxLoopUnitTries = 3
+
+// dropLoopUnits returns retries of cand, a candidate that lowered one
+// value of the best input and ran with outcome out, not kept, drawing d
+// choices fewer than the best input's run, 0 < d <= maxLoopUnit: cand
+// with d consecutive choices that are all at their simplest deleted,
+// from the nearest such places after the value (at most
+// maxLoopUnitTries). The lowered value is taken to be the count of a
+// loop that the target writes by hand (a number of rows, then the rows'
+// cells in two loops; a number of records, then their fields), whose
+// elements no span groups, so the structural passes see no element to
+// delete: lowering the count alone drops the last element and re-reads
+// what follows it, and deleting an element alone leaves the loop one
+// element short, reading on into what follows. Lowering the count and
+// deleting an element that reduction has already made simplest, in one
+// candidate, drops that element instead. The run of the lowered count
+// shows how many choices an element holds.
+func (s *shrinker) dropLoopUnits(cand []byte, out *Outcome) [][]byte {
+	d := len(s.choices) - len(out.Choices)
+	if d <= 0 || d > maxLoopUnit || len(cand) == 0 {
+		return nil
+	}
+	old := s.best
+	p := 0 // the first byte that differs
+	for p < min(len(old), len(cand)) && old[p] == cand[p] {
+		p++
+	}
+	k, ok := s.firstChoiceFrom(p)
+	if !ok || s.choices[k].Offset > p {
+		k--
+	}
+	if k < 0 || k >= len(s.choices) {
+		return nil
+	}
+	c := s.choices[k]
+	n := max(len(old), len(cand), c.End())
+	if c.Offset > p || c.End() <= p || c.Index(cand) >= c.Index(old) || !bytes.Equal(padTo(slices.Clone(cand), n)[c.End():], padTo(slices.Clone(old), n)[c.End():]) {
+		return nil // not one value lowered
+	}
+	var retries [][]byte
+	zeros := 0 // simplest choices in a row, ending at j
+	for j := k + 1; j < len(s.choices) && len(retries) < maxLoopUnitTries; j++ {
+		if s.choices[j].Offset >= len(old) {
+			break
+		}
+		if s.choices[j].Index(old) != 0 {
+			zeros = 0
+			continue
+		}
+		if zeros++; zeros < d {
+			continue
+		}
+		zeros = 0
+		first := s.choices[j-d+1]
+		if first.Offset >= len(cand) {
+			break // zeros to the end: the candidate already reads them so
+		}
+		retries = append(retries, splice(cand, first.Offset, min(s.choices[j].End(), len(cand)), nil))
+	}
+	return retries
 }

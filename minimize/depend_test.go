@@ -68,3 +68,78 @@ func TestKeepLaterValues(t *testing.T) {
 		})
 	}
 }
+
+// TestDropLoopUnits checks the retries dropLoopUnits makes of a candidate
+// that lowered one value, given how many choices the candidate's run drew.
+func TestDropLoopUnits(t *testing.T) {
+	byteAt := func(off int) Choice { return Choice{Offset: off, Width: 1, Max: 255} }
+	bytesFrom := func(n int) []Choice {
+		cs := make([]Choice, n)
+		for i := range cs {
+			cs[i] = byteAt(i)
+		}
+		return cs
+	}
+	tests := []struct {
+		name, reason string
+		best         []byte
+		cand         []byte
+		drawn        int // choices the candidate's run drew
+		want         [][]byte
+	}{
+		{
+			name:   "a pair of zeros",
+			reason: "a count 3, a tag, then pairs (0 0) (0 5) (0 0) and a last value: the count lowered, the run drew two choices fewer, so each of the first pairs of zeros after the count goes with it, nearest first, up to three",
+			best:   []byte{3, 9, 0, 0, 0, 5, 0, 0, 7},
+			cand:   []byte{2, 9, 0, 0, 0, 5, 0, 0, 7},
+			drawn:  7,
+			want:   [][]byte{{2, 9, 0, 5, 0, 0, 7}, {2, 9, 0, 0, 0, 5, 7}},
+		},
+		{
+			name:   "one zero each",
+			reason: "the run drew one choice fewer: every zero after the lowered value is a place",
+			best:   []byte{2, 0, 4, 0, 1},
+			cand:   []byte{1, 0, 4, 0, 1},
+			drawn:  4,
+			want:   [][]byte{{1, 4, 0, 1}, {1, 0, 4, 1}},
+		},
+		{
+			name:   "as many choices",
+			reason: "the run drew as many choices as the best input's: the value sized nothing",
+			best:   []byte{3, 0, 0, 7},
+			cand:   []byte{2, 0, 0, 7},
+			drawn:  4,
+		},
+		{
+			name:   "too many fewer",
+			reason: "the run drew more than maxLoopUnit choices fewer: the value ended a long part (a collection's flag), not a loop's element",
+			best:   []byte{1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5},
+			cand:   []byte{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5},
+			drawn:  4,
+		},
+		{
+			name:   "two values changed",
+			reason: "the candidate changed two values: not a count lowered",
+			best:   []byte{3, 9, 0, 0, 7},
+			cand:   []byte{2, 8, 0, 0, 7},
+			drawn:  3,
+		},
+		{
+			name:   "raised",
+			reason: "the candidate raised the value: no retry",
+			best:   []byte{3, 0, 0, 7},
+			cand:   []byte{4, 0, 0, 7},
+			drawn:  2,
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newShrinker(context.Background(), nil, Options{Workers: 1})
+			s.setBest(tc.best, Outcome{Used: len(tc.best), Choices: bytesFrom(len(tc.best))})
+			got := s.dropLoopUnits(tc.cand, &Outcome{Choices: bytesFrom(tc.drawn)})
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("%s: (-want +got):\n%s", tc.reason, diff)
+			}
+		})
+	}
+}

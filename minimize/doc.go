@@ -108,7 +108,11 @@
 // depend on earlier ones (a choice whose range now holds one value, and
 // so reads nothing, has its bytes deleted, and one that reads anew, such
 // as the stop of a collection that was at its longest, gets a zero:
-// Outcome.Constants shows where), and then with its change made in lockstep in every identical
+// Outcome.Constants shows where); a candidate that lowered a count whose
+// run then drew a few choices fewer is retried with that many choices
+// already at their simplest deleted after it (a loop written by hand,
+// whose elements no span groups, loses one of them rather than its
+// last); and then with its change made in lockstep in every identical
 // span (the same label and bytes) around it, for properties that compare
 // two parts of their input, or, for an exchange of two bytes, at the same
 // places in every span of the same label and length (a column moved in

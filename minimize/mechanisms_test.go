@@ -1596,6 +1596,65 @@ func TestFromDeadEnd(t *testing.T) {
 		},
 		// height 4, width 4: ...., ..##, .#.., ..#.
 		start: []uint64{3, 3, 0, 0, 0, 0, 0, 0, 255, 255, 0, 255, 0, 0, 0, 0, 255, 0}, // 255: a wall, the coin's largest index
+	}, {
+		property: property{
+			name:   "a product of two columns",
+			reason: "a matrix product whose shapes r, k, c 1..3 are drawn first, then A's r*k and B's k*c cells -3..3 in loops, failing on two columns with an entry of 2 or more: A [[1]], B [[2 0]]; from A [[0] [1]] the first row of A goes only with r, two choices before A, one lower, as B after it must keep its place (missed when no pass deleted a block of values with a count before it lowered)",
+			draw: func(t *fuzzsrc.T) any {
+				r, k, c := fuzzsrc.IntRange(1, 3).Draw(t, "r"), fuzzsrc.IntRange(1, 3).Draw(t, "k"), fuzzsrc.IntRange(1, 3).Draw(t, "c")
+				mat := func(rows, cols int) [][]int {
+					m := make([][]int, rows)
+					for i := range m {
+						m[i] = make([]int, cols)
+						for j := range m[i] {
+							m[i][j] = fuzzsrc.IntRange(-3, 3).Draw(t, "cell")
+						}
+					}
+					return m
+				}
+				return [2][][]int{mat(r, k), mat(k, c)}
+			},
+			fails: func(v any) bool {
+				a, b := v.([2][][]int)[0], v.([2][][]int)[1]
+				if len(b[0]) < 2 {
+					return false
+				}
+				for i := range a {
+					for j := range b[0] {
+						x := 0
+						for y := range b {
+							x += a[i][y] * b[y][j]
+						}
+						if x >= 2 {
+							return true
+						}
+					}
+				}
+				return false
+			},
+			want: [2][][]int{{{1}}, {{2, 0}}},
+		},
+		start: []uint64{1, 0, 1, 0, 1, 3}, // r 2, k 1, c 2, A [[0] [1]], B [[2 0]]
+	}, {
+		property: property{
+			name:   "a student past the mark",
+			reason: "a count of students 1..4 and a pass mark 1..9 drawn first, then two marks 0..9 per student in a loop, then a bonus 0..9, failing on a student whose first mark reaches a pass mark of 2 or more, with a bonus: 1 student (2 0), mark 2, bonus 1; from [(0 0) (2 0)] the first student goes only with the count one lower, as the bonus after the marks must keep its place (missed when no pass deleted a block of values with a count before it lowered)",
+			draw: func(t *fuzzsrc.T) any {
+				n, pass := fuzzsrc.IntRange(1, 4).Draw(t, "students"), fuzzsrc.IntRange(1, 9).Draw(t, "pass")
+				marks := make([][2]int, n)
+				for i := range marks {
+					marks[i] = [2]int{fuzzsrc.IntRange(0, 9).Draw(t, "mark"), fuzzsrc.IntRange(0, 9).Draw(t, "mark")}
+				}
+				return [3]any{pass, marks, fuzzsrc.IntRange(0, 9).Draw(t, "bonus")}
+			},
+			fails: func(v any) bool {
+				p := v.([3]any)
+				pass, bonus := p[0].(int), p[2].(int)
+				return pass >= 2 && bonus >= 1 && slices.ContainsFunc(p[1].([][2]int), func(m [2]int) bool { return m[0] >= pass })
+			},
+			want: [3]any{2, [][2]int{{2, 0}}, 1},
+		},
+		start: []uint64{1, 1, 0, 0, 2, 0, 1},
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
