@@ -72,7 +72,8 @@
 //     all the way, then searched).
 //   - When all of those are stuck: lower a value stuck where the values
 //     just below it pass past them (half, steps of 3 to 10, or to 32 for a
-//     byte, a set bit cleared, a value with as many set bits); rotate a span's opening
+//     byte, each higher power of ten, a power of two shifted by 2 to 8
+//     bits, a set bit cleared, a value with as many set bits); rotate a span's opening
 //     choices past its first part (p(c(C1, C2), R) becomes
 //     p(C1, c(C2, R))), and where nodes open with a key, pull the first
 //     child up with its key (a tree rotation); delete runs of two to four

@@ -20,6 +20,7 @@ const (
 	decimalStride = 10
 	smallStride   = 32
 	smallDomain   = 256
+	maxShift      = 8
 )
 
 // jumpItem is one value jumpLower may lower: a choice, or the choices of
@@ -38,12 +39,14 @@ type jumpKey struct {
 }
 
 // jumpTargets returns the magnitudes jumpLower tries below magnitude m
-// of choice c, in order: half of m, then m-3 to m-maxStride and
-// m-decimalStride, or m-3 to m-smallStride in a small domain, those above
-// zero, then m less each of its set bits above those steps, highest
-// first, then, where c's index is the value's own bit pattern (an
-// unsigned draw over a whole word), values below m with as many set
-// bits.
+// of choice c, in order: half of m, then m-3 to m-maxStride,
+// m-decimalStride and, unless c's index is the value's own bit pattern
+// (an unsigned draw over a whole word), m less each higher power of ten,
+// or m-3 to m-smallStride in a small domain, those above zero, then, for a power
+// of two outside a small domain, m shifted right by 2 to maxShift bits,
+// then m less each of
+// its set bits above those steps, highest first, then, where c's index
+// is a bit pattern, values below m with as many set bits.
 func jumpTargets(m uint64, c Choice) []uint64 {
 	max := c.Max
 	var ts []uint64
@@ -57,9 +60,28 @@ func jumpTargets(m uint64, c Choice) []uint64 {
 	for d := last; d >= 3; d-- {
 		strides = append([]uint64{d}, strides...)
 	}
+	// Beyond the steps, each higher power of ten, for a value that is
+	// not a whole word's bit pattern: a number read or written in
+	// decimal (a numeral, a field's width in digits) fails on one digit,
+	// which a step of that digit's power keeps while the values between
+	// pass (2900 and 1900 for a nine in the hundreds).
+	word := c.Below == 0 && c.Max == 1<<(8*c.Width)-1 // 1<<64 wraps to 0
+	for d := uint64(decimalStride * decimalStride); d < m && max >= smallDomain && !word; d *= decimalStride {
+		strides = append(strides, d)
+	}
 	for _, d := range strides {
 		if d < m && m-d != m>>1 {
 			ts = append(ts, m-d)
+		}
+	}
+	// Then, for a power of two, m shifted right by 2 to maxShift bits: a
+	// value that fails by how many groups of bits it spans (a varint's
+	// 7-bit groups, a number's hexadecimal digits) is lowered to a power
+	// of two, and fails again a group lower, which halving once never
+	// reaches.
+	for k := 2; k <= maxShift && k <= bits.TrailingZeros64(m) && max >= smallDomain && m&(m-1) == 0; k++ {
+		if t := m >> k; !slices.Contains(ts, t) {
+			ts = append(ts, t)
 		}
 	}
 	// Then m with one of its set bits cleared, highest first, for bits
@@ -75,7 +97,6 @@ func jumpTargets(m uint64, c Choice) []uint64 {
 	// are the least such values, with m's highest set bit and without it,
 	// and m with its highest set bit moved into the highest clear bit
 	// below it (repeated, it walks that bit down).
-	word := c.Below == 0 && c.Max == 1<<(8*c.Width)-1 // 1<<64 wraps to 0
 	if n := bits.OnesCount64(m); word && n > 1 && n < bits.Len64(m) {
 		k := bits.Len64(m) - 1
 		j := k - 1

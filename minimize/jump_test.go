@@ -14,12 +14,16 @@ func TestJumpTargets(t *testing.T) {
 		want         []uint64
 	}{
 		{"small value", "below 4 no half; steps of 3 only reach 0, which is not above zero", 3, Choice{Width: 2, Max: 1000}, nil},
-		{"steps", "half, then 3 to 8 below (10 below is the half), then bit 4 cleared: 20 is 10100, its bit 2 within the steps; a range of 1001 values holds no bit pattern, so no values with as many set bits", 20, Choice{Width: 2, Max: 1000},
+		{"steps", "half, then 3 to 8 below (10 below is the half), then bit 4 cleared: 20 is 10100, its bit 2 within the steps (and not a power of two, which would be shifted); a range of 1001 values holds no bit pattern, so no values with as many set bits", 20, Choice{Width: 2, Max: 1000},
 			[]uint64{10, 17, 16, 15, 14, 13, 12, 4}},
 		{"steps in a word", "the same 20 in a uint16: then the least with two set bits (10001 is 17, a step, and 00011; bit 4 moved into bit 3 is 12, a step)", 20, Choice{Width: 2, Max: 65535},
 			[]uint64{10, 17, 16, 15, 14, 13, 12, 4, 3}},
-		{"flag word", "0x0a08 of a uint16: half, steps, then bits 11 and 9 cleared (bit 3 is within the steps), then the least with three set bits, with bit 11 and without, and bit 11 moved into bit 10", 0x0a08, Choice{Width: 2, Max: 65535},
+		{"flag word", "0x0a08 of a uint16: half, steps (no powers of ten in a bit pattern), then bits 11 and 9 cleared (bit 3 is within the steps), then the least with three set bits, with bit 11 and without, and bit 11 moved into bit 10", 0x0a08, Choice{Width: 2, Max: 65535},
 			[]uint64{0x0504, 0x0a05, 0x0a04, 0x0a03, 0x0a02, 0x0a01, 0x0a00, 0x09fe, 0x0208, 0x0808, 0x0803, 0x0007, 0x0608}},
+		{"decimal digits", "2899 in a range of 4000: half, steps, then 100 and 1000 below (a nine in the hundreds fails again at 1899), no shift (2899 is odd), then bits 11, 9, 8, 6 and 4 cleared", 2899, Choice{Width: 2, Max: 3999},
+			[]uint64{1449, 2896, 2895, 2894, 2893, 2892, 2891, 2889, 2799, 1899, 851, 2387, 2643, 2835, 2883}},
+		{"groups of bits", "2^62 in an int64's magnitude: half, steps, the powers of ten up to 10^18, then shifted right by 2 to 8 (a varint's seven-bit groups: 2^55 fails as 2^62 does), then its one bit cleared, 0", 1 << 62, Choice{Width: 8, Max: 1<<64 - 1, Below: 1 << 63},
+			append(append([]uint64{1 << 61, 1<<62 - 3, 1<<62 - 4, 1<<62 - 5, 1<<62 - 6, 1<<62 - 7, 1<<62 - 8, 1<<62 - 10}, powersOfTenBelow(1<<62)...), 1<<60, 1<<59, 1<<58, 1<<57, 1<<56, 1<<55, 1<<54, 0)},
 		{"small domain", "a byte's steps go to 32; bits above 32 cleared: 200 is 11001000, so 128 and 64; then the least with three set bits, with bit 7 (10000011) and without (111), and bit 7 moved into bit 5 (01101000)", 200, Choice{Width: 1, Max: 255},
 			[]uint64{100, 197, 196, 195, 194, 193, 192, 191, 190, 189, 188, 187, 186, 185, 184, 183, 182, 181, 180, 179, 178, 177, 176, 175, 174, 173, 172, 171, 170, 169, 168, 72, 136, 131, 7, 104}},
 		{"same number of bits", "79 is 1001111, five bits: half, steps, then the least with five set bits (11111 = 31; with bit 6 it is 79 itself), and bit 6 moved into bit 5 (0101111 = 47)", 79, Choice{Width: 4, Max: 1<<32 - 1},
@@ -32,4 +36,13 @@ func TestJumpTargets(t *testing.T) {
 			}
 		})
 	}
+}
+
+// powersOfTenBelow returns m less each power of ten from 100 below m.
+func powersOfTenBelow(m uint64) []uint64 {
+	var ts []uint64
+	for d := uint64(100); d < m; d *= 10 {
+		ts = append(ts, m-d)
+	}
+	return ts
 }

@@ -268,6 +268,25 @@ func mechanisms() []property {
 			fails: func(v any) bool { p := v.(picked); n := len(p.Xs); return n > 0 && n%3 == 0 && p.I == n-1 },
 			want:  picked{Xs: []int{0, 0, 0}, I: 2},
 		},
+		// Jumps by a power of ten, and by groups of bits.
+		{
+			name:   "a seven in the tens",
+			reason: "a count 0..100000 printed in decimal, failing when its tens digit is 7: 70; below a failing value the next failures lie 100 lower (x71 to x79 then x70 pass by), which no step nor halving reaches (missed when jump lower had no stride of a higher power of ten)",
+			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.IntRange(0, 100000).Draw(t, "count") },
+			fails:  func(v any) bool { return v.(int)/10%10 == 7 },
+			want:   70,
+		},
+		{
+			name:   "a high leading hex digit",
+			reason: "a uint64 written in hexadecimal, failing when its leading digit is 8 or more: 8; once lowering leaves a power of two whose leading digit is 8, the next failure is four bits lower, which halving once does not reach (missed when jump lower did not shift a value by its zero low bits)",
+			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.Integers[uint64]().Draw(t, "x") },
+			fails: func(v any) bool {
+				x := v.(uint64)
+				shift := (bits.Len64(x) - 1) / 4 * 4 // the leading digit's
+				return x != 0 && x>>shift >= 8
+			},
+			want: uint64(8),
+		},
 		// A jump that paid, tried again first.
 		{
 			name:   "every ninth day and the next",
