@@ -268,6 +268,37 @@ func mechanisms() []property {
 			fails: func(v any) bool { p := v.(picked); n := len(p.Xs); return n > 0 && n%3 == 0 && p.I == n-1 },
 			want:  picked{Xs: []int{0, 0, 0}, I: 2},
 		},
+		// The last value cut with an earlier value switched on.
+		{
+			name:   "a complement flag",
+			reason: "a flag and an int that the flag complements (^x), failing on a negative result: flag on, 0 (one byte); from flag off and -1 (nine bytes), cutting -1 leaves 0, which passes, unless the flag goes on in the same candidate (missed when the last value was cut only with a value of its own shape raised)",
+			draw: func(t *fuzzsrc.T) any {
+				return [2]any{fuzzsrc.Bool().Draw(t, "invert"), fuzzsrc.Int().Draw(t, "x")}
+			},
+			fails: func(v any) bool {
+				x := v.([2]any)[1].(int)
+				if v.([2]any)[0].(bool) {
+					x = ^x
+				}
+				return x < 0
+			},
+			want: [2]any{true, 0},
+		},
+		{
+			name:   "a code or an amount",
+			reason: "an order's voucher flag (worth 50) then a discount 0..1000 typed in, failing when the discount reaches 50: the voucher alone; from no voucher and 50, the amount is cut only with the voucher on in the same candidate (missed when the last value was cut only with a value of its own shape raised)",
+			draw: func(t *fuzzsrc.T) any {
+				return [2]any{fuzzsrc.Bool().Draw(t, "voucher"), fuzzsrc.IntRange(0, 1000).Draw(t, "amount")}
+			},
+			fails: func(v any) bool {
+				d := v.([2]any)[1].(int)
+				if v.([2]any)[0].(bool) {
+					d += 50
+				}
+				return d >= 50
+			},
+			want: [2]any{true, 0},
+		},
 		// Jumps by a power of ten, and by groups of bits.
 		{
 			name:   "a seven in the tens",

@@ -389,6 +389,10 @@ func lowerCommonOffset() *pass {
 //     cut part can move into whose candidate is smallest), left to the
 //     kind-aware lowering passes to bring down, as a binary search over
 //     its index costs a call per bit of a wide draw;
+//   - for the cut choice, each of the nearest few earlier values at
+//     index 0 raised to 1: what the cut value did, done by a value
+//     before it switched on (a sign flag for a value of -1, a voucher
+//     for an amount typed in);
 //   - for a deleted span, lower by one every later nonzero value of a
 //     shape the span holds (but not at index 1, see below): values that
 //     refer to positions after the span (indices into the list the span
@@ -430,7 +434,7 @@ func deleteAndAdjust() *pass {
 			}
 			ids = append(ids, i)
 		}
-		if last, to := lastAndEarlier(s.best, s.choices); last >= 0 && to >= 0 {
+		if last, _ := lastAndEarlier(s.best, s.choices); last >= 0 {
 			ids = append(ids, cutLast)
 		}
 		return ids
@@ -438,12 +442,13 @@ func deleteAndAdjust() *pass {
 	return stepPass("delete and adjust", 1, derive, func(s *shrinker, i int) ([]byte, func(bool, *Outcome)) {
 		old, choices := s.best, s.choices
 		var a, b, k int
+		last := -1 // the cut choice
 		if i == cutLast {
-			last, to := lastAndEarlier(old, choices)
-			if last < 0 || to < 0 {
+			var to int
+			if last, to = lastAndEarlier(old, choices); last < 0 {
 				return nil, nil
 			}
-			a, b, k = choices[last].Offset, len(old), to+1
+			a, b, k = choices[last].Offset, len(old), to+1 // no earlier choice of its shape: k is 0
 		} else {
 			_, a, b, _ = s.spanRegion(i)
 			k, _ = slices.BinarySearchFunc(choices, a, func(c Choice, off int) int { return c.Offset - off })
@@ -495,6 +500,16 @@ func deleteAndAdjust() *pass {
 		}
 		if all := lowerLater(shapes); all != nil {
 			cands = append(cands, all)
+		}
+		// The cut choice with each of the nearest few earlier values at
+		// their simplest one step up: what it did, switched on earlier (a
+		// sign flag on for a value of -1, a voucher for an amount typed
+		// in).
+		for j, on := last-1, 0; i == cutLast && j >= max(0, last-maxSwitchDistance) && on < maxSwitchedOn; j-- {
+			if c := choices[j]; c.Index(old) == 0 {
+				cands = append(cands, spliceWith(old, c, 1, a, len(old)))
+				on++
+			}
 		}
 		// Then each of the first few later values alone, of any shape: a
 		// reference that counts back past the span (to the k-th value
@@ -642,6 +657,14 @@ func lastAndEarlier(input []byte, choices []Choice) (last, earlier int) {
 	}
 	return last, -1
 }
+
+// maxSwitchedOn is how many earlier values at their simplest
+// deleteAndAdjust raises by one with the last value cut, among the
+// maxSwitchDistance choices before it.
+const (
+	maxSwitchedOn     = 3
+	maxSwitchDistance = 8
+)
 
 // maxAdjustedLater and maxAdjustedAtOne are how many later values, above
 // index 1 and at index 1, deleteAndAdjust lowers one at a time with a

@@ -525,13 +525,14 @@ func TestPassFollowUps(t *testing.T) {
 				{Choice: 1, Index: 3, Then: []uint64{2}}, {Choice: 1, Index: 1, Then: []uint64{7}}, {Choice: 1, Index: 4, Then: []uint64{0}},
 			}},
 			want: [][]byte{{0, 1, 7}, {0, 3, 2}}},
-		{name: "delete and adjust/one later value", reason: "a step deleted: the value before it raised, then every later value of its shapes lowered (the last step's kind), then each later value above index 1 alone: the kind again (no second run), then the reference that counts back past the step, then the earlier argument of the step's shape one lower (5 to 4)",
+		{name: "delete and adjust/one later value", reason: "a step deleted: the value before it raised, then every later value of its shapes lowered (the last step's kind), then each later value above index 1 alone: the kind again (no second run), then the reference that counts back past the step, then the earlier argument of the step's shape one lower (5 to 4); then the last value (3) cut with each of the three values at 0 before it, nearest first, raised to 1",
 			pass: deleteAndAdjust, best: []byte{0, 0x80, 0, 0, 0xab, 3}, // arg 5 of 0..9, kind 2 of 0..2
 			out: Outcome{Choices: []Choice{
 				{Offset: 0, Width: 1, Max: 2}, {Offset: 1, Width: 1, Max: 9}, {Offset: 2, Width: 1, Max: 2},
 				{Offset: 3, Width: 1, Max: 9}, {Offset: 4, Width: 1, Max: 2}, {Offset: 5, Width: 1, Max: 255},
 			}, Spans: []Span{span("program", 0, 6, -1), span("step", 2, 4, 0)}},
-			want: [][]byte{{0, 0xe7, 0xab, 3}, {0, 0x80, 0x56, 3}, {0, 0x80, 0xab, 2}, {0, 0x67, 0xab, 3}}},
+			want: [][]byte{{0, 0xe7, 0xab, 3}, {0, 0x80, 0x56, 3}, {0, 0x80, 0xab, 2}, {0, 0x67, 0xab, 3},
+				{0, 0x80, 0, 0x1a, 0xab}, {0, 0x80, 0x56, 0, 0xab}, {0x56, 0x80, 0, 0, 0xab}}},
 		{name: "redistribute pair/trade", reason: "nothing fails: all of 4 moved, then a move of one (findInteger stops there), then the first value one lower with the next raised by 2, 4, 8 and 16",
 			pass: redistributePairs, best: []byte{4, 5}, out: Outcome{Choices: bytesOf(2, 0)},
 			want: [][]byte{{0, 9}, {3, 6}, {3, 7}, {3, 9}, {3, 13}, {3, 21}}},
