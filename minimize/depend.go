@@ -214,24 +214,34 @@ func (s *shrinker) dropLoopUnits(cand []byte, out *Outcome) [][]byte {
 		return nil // not one value lowered
 	}
 	var retries [][]byte
+	for _, w := range s.simplestRuns(k+1, d) {
+		if w[0] >= len(cand) {
+			break // zeros to the end: the candidate already reads them so
+		}
+		retries = append(retries, splice(cand, w[0], min(w[1], len(cand)), nil))
+	}
+	return retries
+}
+
+// simplestRuns returns the regions of the best input, at most
+// maxLoopUnitTries of them, nearest first, that hold d consecutive
+// choices at index 0 from choice k on, without overlapping: the
+// elements of a loop that reduction has made simplest.
+func (s *shrinker) simplestRuns(k, d int) [][2]int {
+	var runs [][2]int
 	zeros := 0 // simplest choices in a row, ending at j
-	for j := k + 1; j < len(s.choices) && len(retries) < maxLoopUnitTries; j++ {
-		if s.choices[j].Offset >= len(old) {
+	for j := k; j < len(s.choices) && len(runs) < maxLoopUnitTries; j++ {
+		if s.choices[j].Offset >= len(s.best) {
 			break
 		}
-		if s.choices[j].Index(old) != 0 {
+		if s.choices[j].Index(s.best) != 0 {
 			zeros = 0
 			continue
 		}
-		if zeros++; zeros < d {
-			continue
+		if zeros++; zeros == d {
+			runs = append(runs, [2]int{s.choices[j-d+1].Offset, s.choices[j].End()})
+			zeros = 0
 		}
-		zeros = 0
-		first := s.choices[j-d+1]
-		if first.Offset >= len(cand) {
-			break // zeros to the end: the candidate already reads them so
-		}
-		retries = append(retries, splice(cand, first.Offset, min(s.choices[j].End(), len(cand)), nil))
 	}
-	return retries
+	return runs
 }

@@ -47,7 +47,9 @@
 //     sort, the longest regions that do); delete spans (largest
 //     first, grown over siblings by an exponential probe and binary
 //     search; a deletion that no longer fails is retried with a
-//     neighbour's children mirrored or lowered); zero spans; delete blocks
+//     neighbour's children mirrored or lowered, or, where its run drew
+//     fewer choices than it deleted, with as many deleted from a later
+//     loop that draws for each element); zero spans; delete blocks
 //     of consecutive choices; replace a span by a descendant of its label;
 //     lower a choice to the simpler values its draw names
 //     (Outcome.Simpler: a float's integer part, fewer fractional bits, its
@@ -66,7 +68,8 @@
 //     choice's shape lines up with;
 //     delete a span with the value before it raised, the values after it
 //     that may refer past it lowered, or a bound drawn before the part
-//     that holds it (a width, a capacity) one lower; lower a count with one element of
+//     that holds it (a width, a capacity) one lower; cut the last value
+//     with an earlier value at its simplest switched on; lower a count with one element of
 //     every unit it sizes deleted (a table's width and a cell of every
 //     row); lower values that zig-zag down by a common offset (one, then
 //     all the way, then searched).

@@ -268,6 +268,29 @@ func mechanisms() []property {
 			fails: func(v any) bool { p := v.(picked); n := len(p.Xs); return n > 0 && n%3 == 0 && p.I == n-1 },
 			want:  picked{Xs: []int{0, 0, 0}, I: 2},
 		},
+		// An element deleted with its entry in a later loop.
+		{
+			name:   "a role per user",
+			reason: "a list of user names, then an admin flag for each name drawn in a loop after the list, failing on an admin named b: [b] with [true]; from [a b] and [false true], deleting a leaves b with a's flag, false, unless a's flag, at its simplest, goes too (missed when a deletion whose run drew fewer choices than it deleted was not retried with that many simplest choices after it deleted)",
+			draw: func(t *fuzzsrc.T) any {
+				names := fuzzsrc.SliceOf(fuzzsrc.StringOfN(fuzzsrc.RuneFrom("ab"), 1, 3)).Draw(t, "names")
+				admin := make([]bool, len(names))
+				for i := range admin {
+					admin[i] = fuzzsrc.Bool().Draw(t, "admin")
+				}
+				return [2]any{names, admin}
+			},
+			fails: func(v any) bool {
+				names, admin := v.([2]any)[0].([]string), v.([2]any)[1].([]bool)
+				for i, n := range names {
+					if n == "b" && admin[i] {
+						return true
+					}
+				}
+				return false
+			},
+			want: [2]any{[]string{"b"}, []bool{true}},
+		},
 		// The last value cut with an earlier value switched on.
 		{
 			name:   "a complement flag",

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"slices"
+	"sort"
 )
 
 // This file holds the passes that change the input's structure: they
@@ -168,6 +169,71 @@ func (s *shrinker) deleteLoweringSibling(old []byte, spans []Span, choices []Cho
 	return false
 }
 
+// deleteWithLoopUnits retries the deletion of spans[i], the region
+// [a, b) of old, whose run (out) drew d choices fewer than the region
+// holds, 0 < d <= maxLoopUnit, where the span is an element of a
+// collection (it has a sibling of its label) and the collection's other
+// elements read as before, with d more choices deleted after the
+// collection: the deleted element sized a later loop that
+// the target writes by hand, a choice or a few for each element (a
+// string, then a choice for each of its characters; names, then a flag
+// for each), which then ran one element short and read on into what
+// follows it. It tries the loop's element at the deleted element's place
+// among its siblings, counting from the end of their collection, then
+// the nearest runs of d choices at their simplest from there
+// (simplestRuns), as dropLoopUnits does for a lowered count.
+func (s *shrinker) deleteWithLoopUnits(old []byte, spans []Span, choices []Choice, i, a, b int, out *Outcome) bool {
+	if out == nil || !bytes.Equal(old, s.best) {
+		return false
+	}
+	after := func(off int) int {
+		return sort.Search(len(choices), func(k int) bool { return choices[k].Offset >= off })
+	}
+	d := len(choices) - len(out.Choices) - (after(b) - after(a))
+	if d <= 0 || d > maxLoopUnit {
+		return false
+	}
+	// An element of a collection: a span with a parent and a sibling of
+	// its label.
+	p, like, place := spans[i].Parent, 0, 0
+	for _, sib := range siblings(spans, i) {
+		if spans[sib].Label == spans[i].Label {
+			like++
+			if spans[sib].Start < spans[i].Start {
+				place++
+			}
+		}
+	}
+	if p < 0 || like < 2 {
+		return false
+	}
+	from := spans[p].End
+	// The rest of the collection must have read as before: a deletion
+	// that misaligned it drew another number of choices for that.
+	for _, c := range choices[after(b):after(from)] {
+		j, found := slices.BinarySearchFunc(out.Choices, c.Offset-(b-a), func(x Choice, off int) int { return x.Offset - off })
+		if !found || out.Choices[j].shape() != c.shape() {
+			return false
+		}
+	}
+	k := after(from)
+	var units [][2]int
+	if j := k + place*d; j+d <= len(choices) && choices[j].Offset < len(old) {
+		units = append(units, [2]int{choices[j].Offset, choices[j+d-1].End()})
+	}
+	for _, w := range s.simplestRuns(k, d) {
+		if !slices.Contains(units, w) {
+			units = append(units, w)
+		}
+	}
+	for _, w := range units {
+		if kept, _ := s.consider(splice(splice(old, w[0], min(w[1], len(old)), nil), a, b, nil)); kept {
+			return true
+		}
+	}
+	return false
+}
+
 // maxLoweredSiblingRuns bounds the runs of one deleteLoweringSibling. On
 // the benchmarks of tools/shrinkbench it never tries more than five.
 const maxLoweredSiblingRuns = 8
@@ -205,6 +271,9 @@ func deleteSpans() *pass {
 				}
 				if !kept {
 					kept = s.deleteLoweringSibling(old, spans, choices, i, a, b)
+				}
+				if !kept {
+					kept = s.deleteWithLoopUnits(old, spans, choices, i, a, b, out)
 				}
 				if kept {
 					growDeletion(s, old, spans, i, a, b)
