@@ -50,7 +50,9 @@
 //     neighbour's children mirrored or lowered, or, where its run drew
 //     fewer choices than it deleted, with as many deleted from a later
 //     loop that draws for each element); zero spans; delete blocks
-//     of consecutive choices; replace a span by a descendant of its label;
+//     of consecutive choices; replace a span by a descendant of its label
+//     (retried with a zero coin put before each of its parts at the
+//     deepest level, for a generator that bounds its depth by hand);
 //     lower a choice to the simpler values its draw names
 //     (Outcome.Simpler: a float's integer part, fewer fractional bits, its
 //     significand at a simpler exponent; the first character of a

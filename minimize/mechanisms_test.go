@@ -6,6 +6,7 @@ import (
 	"maps"
 	"math"
 	"math/bits"
+	"reflect"
 	"slices"
 	"sort"
 	"strconv"
@@ -1671,6 +1672,17 @@ func TestFromDeadEnd(t *testing.T) {
 		start: []uint64{3, 3, 0, 0, 0, 0, 0, 0, 255, 255, 0, 255, 0, 0, 0, 0, 255, 0}, // 255: a wall, the coin's largest index
 	}, {
 		property: property{
+			name:   "a menu under a depth bound",
+			reason: "menus drawn by a generator that bounds its depth by hand (at depth 0 an entry, else a coin: an entry, or a submenu of two), failing on a submenu of the entry 5 and the submenu (1 2): (5 (1 2)); from ((5 (1 2)) 0) 0), four levels deep, the entries 1 and 2 are drawn without a coin, so moved up they read their bytes as coins (missed when a subtree was moved up without a coin put before its deepest entries)",
+			draw:   func(t *fuzzsrc.T) any { return menuGen(4).Draw(t, "menu") },
+			fails: func(v any) bool {
+				return v.(*menu).holds(&menu{Parts: []*menu{{Entry: 5}, {Parts: []*menu{{Entry: 1}, {Entry: 2}}}}})
+			},
+			want: &menu{Parts: []*menu{{Entry: 5}, {Parts: []*menu{{Entry: 1}, {Entry: 2}}}}},
+		},
+		start: []uint64{1, 1, 1, 0, 5, 1, 1, 2, 0, 0, 0, 0}, // the coins and entries in order; the deepest entries have no coin
+	}, {
+		property: property{
 			name:   "a product of two columns",
 			reason: "a matrix product whose shapes r, k, c 1..3 are drawn first, then A's r*k and B's k*c cells -3..3 in loops, failing on two columns with an entry of 2 or more: A [[1]], B [[2 0]]; from A [[0] [1]] the first row of A goes only with r, two choices before A, one lower, as B after it must keep its place (missed when no pass deleted a block of values with a count before it lowered)",
 			draw: func(t *fuzzsrc.T) any {
@@ -1873,4 +1885,26 @@ func wrapWidth(name, how string) property {
 		},
 		want: [2]any{2, []string{"a", "a"}},
 	}
+}
+
+// menu is an entry or a submenu of two parts.
+type menu struct {
+	Entry int
+	Parts []*menu
+}
+
+// menuGen draws menus at most depth levels deep, bounding the depth by
+// hand as a user's generator does: at depth 0 no coin is drawn.
+func menuGen(depth int) fuzzsrc.Generator[*menu] {
+	return fuzzsrc.Custom(func(t *fuzzsrc.T) *menu {
+		if depth == 0 || !fuzzsrc.Bool().Draw(t, "submenu") {
+			return &menu{Entry: fuzzsrc.IntRange(0, 9).Draw(t, "entry")}
+		}
+		return &menu{Parts: []*menu{menuGen(depth-1).Draw(t, "first"), menuGen(depth-1).Draw(t, "second")}}
+	})
+}
+
+// holds reports whether m holds a submenu equal to sub.
+func (m *menu) holds(sub *menu) bool {
+	return reflect.DeepEqual(m, sub) || m.Parts != nil && (m.Parts[0].holds(sub) || m.Parts[1].holds(sub))
 }

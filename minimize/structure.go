@@ -403,8 +403,65 @@ func replaceWithDescendant() *pass {
 		anc, desc := s.out.Spans[pair[0]], s.out.Spans[pair[1]]
 		a, b := s.clip(anc.Start, anc.End)
 		da, db := s.clip(desc.Start, desc.End)
-		return splice(s.best, a, b, s.best[da:db]), nil
+		old, spans, choices := s.best, s.out.Spans, s.choices
+		return splice(old, a, b, old[da:db]), func(kept bool, _ *Outcome) {
+			if lifted := liftUnbounded(old, spans, choices, pair[1], a, b); !kept && lifted != nil {
+				s.consider(lifted)
+			}
+		}
 	})
+}
+
+// liftUnbounded returns old with spans[d], the region [da, db), put in
+// place of the region [a, b) of one of its ancestors of its label, and a
+// zero choice inserted before each span of its subtree at the deepest
+// level of that label in the whole input; nil if there is none. A
+// generator that bounds its depth by hand (if depth == 0 || !coin() {
+// leaf }) draws no coin at its last level, so a subtree moved up a level
+// reads its deepest leaves' bytes as coins: the zero gives each of them
+// the coin it now draws first, at its simplest (a leaf), and the rest
+// reads as before.
+func liftUnbounded(old []byte, spans []Span, choices []Choice, d, a, b int) []byte {
+	label := spans[d].Label
+	depth := func(j int) int {
+		n := 0
+		for p := spans[j].Parent; p >= 0; p = spans[p].Parent {
+			if spans[p].Label == label {
+				n++
+			}
+		}
+		return n
+	}
+	deepest := 0
+	for j, sp := range spans {
+		if sp.Label == label {
+			deepest = max(deepest, depth(j))
+		}
+	}
+	k, found := slices.BinarySearchFunc(choices, spans[d].Start, func(c Choice, off int) int { return c.Offset - off })
+	if !found {
+		return nil
+	}
+	coin := make([]byte, choices[k].Width) // the width of the coin d itself opens with
+	da, db := spans[d].Start, min(spans[d].End, len(old))
+	var at []int // where the deepest spans start, in d's bytes
+	for j := d; j < len(spans); j++ {
+		sp := spans[j]
+		if sp.Start >= db || sp.Start < da || sp.End > spans[d].End {
+			continue
+		}
+		if sp.Label == label && depth(j) == deepest {
+			at = append(at, sp.Start-da)
+		}
+	}
+	if len(at) == 0 {
+		return nil
+	}
+	moved := slices.Clone(old[da:db])
+	for n := len(at) - 1; n >= 0; n-- {
+		moved = splice(moved, at[n], at[n], coin)
+	}
+	return splice(old, a, b, moved)
 }
 
 // maxBranchIndex bounds the indices of the choices switchBranch raises:
