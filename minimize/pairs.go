@@ -110,6 +110,15 @@ func (s *shrinker) isAmount(i int) bool {
 	return m > 0
 }
 
+// adjacentAmount reports whether choice i may be lowered with the next
+// or the previous choice, of another shape, by lowerPairs: an amount
+// (isAmount), or a value at 1 of a shape that occurs once, which may be
+// an amount at 1 (a base of 3 in a range from 2) as well as a flag.
+func (s *shrinker) adjacentAmount(i int) bool {
+	c := s.choices[i]
+	return s.isAmount(i) || c.End() <= len(s.best) && c.Max >= 2 && c.Index(s.best) == 1 && !s.flagLike(c) && !s.namesSimpler(i)
+}
+
 // withMagnitudes returns base with choices a and b (holding indices ia
 // and ib) changed to magnitudes ma and mb, keeping their signs, or nil if
 // a value does not exist.
@@ -136,7 +145,9 @@ func pairCount(s *shrinker) int {
 // lowerPairs lowers the magnitudes of two values by the same amount:
 // values that must stay close to each other (|a-b| = 1) zig-zag down one
 // step at a time when lowered alone (MacIver, "Notes on test-case
-// reduction", "Zig Zagging").
+// reduction", "Zig Zagging"). The two are of one shape, or adjacent
+// amounts of two shapes: a base and a number that must stay above it, a
+// width and a column index.
 func lowerPairs() *pass {
 	return &pass{
 		name:  "lower pair",
@@ -144,6 +155,9 @@ func lowerPairs() *pass {
 		count: pairCount,
 		plan: func(s *shrinker, step int) ([]byte, func(bool, *Outcome)) {
 			ci, cj, ok := s.numericPair(step)
+			if i, j := pairStep(step); !ok && j == i+1 && j < len(s.choices) && s.adjacentAmount(i) && s.adjacentAmount(j) {
+				ci, cj, ok = s.choices[i], s.choices[j], true
+			}
 			if !ok {
 				return nil, nil
 			}
