@@ -182,7 +182,7 @@ func TestPassPlans(t *testing.T) {
 			want: [][]byte{{0, 0, 5}, {0, 1, 4}, {1, 0, 4}}},
 		{name: "lower pair/adjacent shapes", reason: "a value at index 1 of a range of 15 (a base of 3), the number 3 after it, then a flag and another byte: the adjacent pair of two shapes lowered together; the flag (a shape that occurs twice at 0 and 1) and a pair of bytes that are not adjacent are not",
 			pass: lowerPairs, best: []byte{0x12, 3, 1, 0, 7},
-			out: Outcome{Choices: []Choice{{Offset: 0, Width: 1, Max: 14}, {Offset: 1, Width: 1, Max: 255}, {Offset: 2, Width: 1, Max: 1}, {Offset: 3, Width: 1, Max: 1}, {Offset: 4, Width: 1, Max: 255}}},
+			out:  Outcome{Choices: []Choice{{Offset: 0, Width: 1, Max: 14}, {Offset: 1, Width: 1, Max: 255}, {Offset: 2, Width: 1, Max: 1}, {Offset: 3, Width: 1, Max: 1}, {Offset: 4, Width: 1, Max: 255}}},
 			want: [][]byte{{0, 2, 1, 0, 7}, {0x12, 2, 1, 0, 6}}},
 		{name: "redistribute pair/two at index 1", reason: "moving 1 between two values at index 1 (two flags) only lowers the first",
 			pass: redistributePairs, best: []byte{1, 1}, out: Outcome{Choices: bytesOf(2, 0)}},
