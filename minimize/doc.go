@@ -44,7 +44,8 @@
 //   - Always: rank the values of a shape (replaced by the smallest in the
 //     same order, in one run); sort sibling spans (at the input's end
 //     also reversed, the smallest last; where the whole group does not
-//     sort, the longest regions that do); delete spans (largest
+//     sort, the longest regions that do, two siblings exchanged also with
+//     the references 0 and 1 in the sibling after them exchanged); delete spans (largest
 //     first, grown over siblings by an exponential probe and binary
 //     search; a deletion that no longer fails is retried with a
 //     neighbour's children mirrored or lowered, or, where its run drew

@@ -269,6 +269,44 @@ func mechanisms() []property {
 			fails: func(v any) bool { p := v.(picked); n := len(p.Xs); return n > 0 && n%3 == 0 && p.I == n-1 },
 			want:  picked{Xs: []int{0, 0, 0}, I: 2},
 		},
+		// Two steps exchanged with the references to what they made.
+		{
+			name:   "closing the wrong account",
+			reason: "a program that opens accounts with a limit 0..9 and closes one of them, by a reference counted back from the newest (0, the simplest, names the newest), where Close closes the open account with the smallest limit: Open(0), Open(1), Close(a2); from Open(1), Open(0), Close(a1), exchanging the opens makes the reference name the account it did not (missed when two steps were exchanged without the references in the step after them)",
+			draw: func(t *fuzzsrc.T) any {
+				var calls []string
+				var open []int // the accounts' limits, -1 once closed
+				accounts := fuzzsrc.NewPool[int]("a")
+				fuzzsrc.Repeat(t, fuzzsrc.Machine{Actions: []fuzzsrc.Action{
+					{Name: "Open", Run: func(t *fuzzsrc.T) {
+						limit := fuzzsrc.IntRange(0, 9).Draw(t, "limit")
+						calls = append(calls, fmt.Sprintf("Open(%d)", limit))
+						accounts.Add(t, len(open))
+						open = append(open, limit)
+					}},
+					{Name: "Close", Run: func(t *fuzzsrc.T) {
+						h := accounts.Draw(t, "h")
+						calls = append(calls, fmt.Sprintf("Close(a%d)", h+1))
+						if open[h] < 0 {
+							return // closed already
+						}
+						smallest := h
+						for i, l := range open {
+							if l >= 0 && l < open[smallest] {
+								smallest = i
+							}
+						}
+						if smallest != h {
+							calls = append(calls, "wrong")
+						}
+						open[h] = -1
+					}},
+				}})
+				return calls
+			},
+			fails: func(v any) bool { return slices.Contains(v.([]string), "wrong") },
+			want:  []string{"Open(0)", "Open(1)", "Close(a2)", "wrong"},
+		},
 		// Two adjacent values of two shapes lowered together.
 		{
 			name:   "the last column",

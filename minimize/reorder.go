@@ -104,7 +104,12 @@ func sortRegions(s *shrinker, b []byte, spans []Span, g []int, cs [][]byte) {
 			if slices.EqualFunc(w, cur, bytes.Equal) {
 				return true
 			}
-			if kept, _ := s.consider(arrangeSpans(b, spans, g, w)); kept {
+			cand := arrangeSpans(b, spans, g, w)
+			kept, _ := s.consider(cand)
+			if !kept && n == 1 && i+2 < len(g) {
+				kept = s.swapReferences(cand, spans[g[i+2]])
+			}
+			if kept {
 				cur = w
 				return true
 			}
@@ -112,6 +117,41 @@ func sortRegions(s *shrinker, b []byte, spans []Span, g []int, cs [][]byte) {
 		})
 		i += n + 1
 	}
+}
+
+// swapReferences retries cand, two adjacent siblings exchanged, with the
+// values 0 and 1 exchanged in the choices of one shape (of more than two
+// values) in the sibling next, after the choice that opens it, which the exchange left in place, for
+// each such shape in turn. It reports whether a retry was kept. Where
+// siblings create values that later siblings refer to by their order
+// (the handles of a program's steps, counted back from the newest), the
+// exchange makes each reference in the step after them name the other
+// value, unless the references are exchanged too: Insert("aa"),
+// Insert("a"), Delete(the older) becomes Insert("a"), Insert("aa"),
+// Delete(the newer).
+func (s *shrinker) swapReferences(cand []byte, next Span) bool {
+	// The next sibling's choices after the one that opens it (its kind),
+	// those past the input's end reading zeros.
+	var shapes []Choice
+	for _, c := range s.choices {
+		if c.Offset > next.Start && c.End() <= next.End && c.Max >= 2 && c.Index(cand) <= 1 && !slices.Contains(shapes, c.shape()) {
+			shapes = append(shapes, c.shape())
+		}
+	}
+	for _, sh := range shapes {
+		re := padTo(slices.Clone(cand), next.End)
+		for _, c := range s.choices {
+			if c.Offset > next.Start && c.End() <= next.End && c.shape() == sh {
+				if i := c.Index(re); i <= 1 {
+					copy(re[c.Offset:], c.Encode(1-i))
+				}
+			}
+		}
+		if kept, _ := s.consider(re); kept {
+			return true
+		}
+	}
+	return false
 }
 
 // zeroTailLast returns the contents cs with the one that ends in the most
