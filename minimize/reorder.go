@@ -107,7 +107,18 @@ func sortRegions(s *shrinker, b []byte, spans []Span, g []int, cs [][]byte) {
 			cand := arrangeSpans(b, spans, g, w)
 			kept, _ := s.consider(cand)
 			if !kept && n == 1 && i+2 < len(g) {
-				kept = s.swapReferences(cand, spans[g[i+2]])
+				// The best input holds cur: where its slots k lie, each
+				// moved by what the contents before it changed in length.
+				at := func(k int) int {
+					off := spans[g[k]].Start
+					for j := range k {
+						off += len(cur[j]) - len(cs[j])
+					}
+					return off
+				}
+				// cand holds the pair exchanged: the sibling after it is
+				// where it was.
+				kept = s.swapReferences(cand, [2]int{at(i + 2), at(i+2) + len(cur[i+2])})
 			}
 			if kept {
 				cur = w
@@ -119,32 +130,35 @@ func sortRegions(s *shrinker, b []byte, spans []Span, g []int, cs [][]byte) {
 	}
 }
 
-// swapReferences retries cand, two adjacent siblings exchanged, with the
-// values 0 and 1 exchanged in the choices of one shape (of more than two
-// values) in the sibling next, after the choice that opens it, which the exchange left in place, for
-// each such shape in turn. It reports whether a retry was kept. Where
-// siblings create values that later siblings refer to by their order
-// (the handles of a program's steps, counted back from the newest), the
-// exchange makes each reference in the step after them name the other
-// value, unless the references are exchanged too: Insert("aa"),
+// swapReferences retries cand, two adjacent siblings of the best input
+// exchanged, with the values 0 and 1 exchanged in the choices of one
+// shape (of more than two values) in the sibling after them, next (a
+// region of the best input and of cand), after the choice that opens it,
+// for each such shape in turn. It reports whether a retry was kept.
+// Where siblings create values that later siblings refer to by their
+// order (the handles of a program's steps, counted back from the
+// newest), the exchange makes each reference after them name the other
+// value unless the references are exchanged too: Insert("aa"),
 // Insert("a"), Delete(the older) becomes Insert("a"), Insert("aa"),
 // Delete(the newer).
-func (s *shrinker) swapReferences(cand []byte, next Span) bool {
-	// The next sibling's choices after the one that opens it (its kind),
-	// those past the input's end reading zeros.
+func (s *shrinker) swapReferences(cand []byte, next [2]int) bool {
+	// The choices of next after its first, those past the input's end
+	// reading zeros.
+	var in []Choice
 	var shapes []Choice
 	for _, c := range s.choices {
-		if c.Offset > next.Start && c.End() <= next.End && c.Max >= 2 && c.Index(cand) <= 1 && !slices.Contains(shapes, c.shape()) {
-			shapes = append(shapes, c.shape())
+		if c.Offset > next[0] && c.End() <= next[1] && c.Max >= 2 {
+			in = append(in, c)
+			if c.Index(cand) <= 1 && !slices.Contains(shapes, c.shape()) {
+				shapes = append(shapes, c.shape())
+			}
 		}
 	}
 	for _, sh := range shapes {
-		re := padTo(slices.Clone(cand), next.End)
-		for _, c := range s.choices {
-			if c.Offset > next.Start && c.End() <= next.End && c.shape() == sh {
-				if i := c.Index(re); i <= 1 {
-					copy(re[c.Offset:], c.Encode(1-i))
-				}
+		re := padTo(slices.Clone(cand), next[1])
+		for _, c := range in {
+			if i := c.Index(re); c.shape() == sh && i <= 1 {
+				copy(re[c.Offset:], c.Encode(1-i))
 			}
 		}
 		if kept, _ := s.consider(re); kept {
