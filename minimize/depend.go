@@ -3,10 +3,12 @@ package minimize
 import (
 	"bytes"
 	"slices"
+	"sort"
 )
 
-// This file holds what the gate does for targets whose later draws depend
-// on earlier ones.
+// This file holds what the reducer does for targets whose later draws
+// depend on earlier ones: the gate's retries, and the retries of
+// deletions and lifts whose later draws a count or a depth sized.
 
 // keepLaterValues returns cand, a candidate that ran with outcome out and
 // was not kept, with the choices after the region it changed re-encoded
@@ -244,4 +246,121 @@ func (s *shrinker) simplestRuns(k, d int) [][2]int {
 		}
 	}
 	return runs
+}
+
+// deleteWithLoopUnits retries the deletion of spans[i], the region
+// [a, b) of old, whose run (out) drew d choices fewer than the region
+// holds, 0 < d <= maxLoopUnit, where the span is an element of a
+// collection (it has a sibling of its label) and the collection's other
+// elements read as before, with d more choices deleted after the
+// collection: the deleted element sized a later loop that
+// the target writes by hand, a choice or a few for each element (a
+// string, then a choice for each of its characters; names, then a flag
+// for each), which then ran one element short and read on into what
+// follows it. It tries the loop's element at the deleted element's place
+// among its siblings, counting from the end of their collection, then
+// the nearest runs of d choices at their simplest from there
+// (simplestRuns), as dropLoopUnits does for a lowered count.
+func (s *shrinker) deleteWithLoopUnits(old []byte, spans []Span, choices []Choice, i, a, b int, out *Outcome) bool {
+	if out == nil || !bytes.Equal(old, s.best) {
+		return false
+	}
+	after := func(off int) int {
+		return sort.Search(len(choices), func(k int) bool { return choices[k].Offset >= off })
+	}
+	d := len(choices) - len(out.Choices) - (after(b) - after(a))
+	if d <= 0 || d > maxLoopUnit {
+		return false
+	}
+	// An element of a collection: a span with a parent and a sibling of
+	// its label.
+	p, like, place := spans[i].Parent, 0, 0
+	for _, sib := range siblings(spans, i) {
+		if spans[sib].Label == spans[i].Label {
+			like++
+			if spans[sib].Start < spans[i].Start {
+				place++
+			}
+		}
+	}
+	if p < 0 || like < 2 {
+		return false
+	}
+	from := spans[p].End
+	// The rest of the collection must have read as before: a deletion
+	// that misaligned it drew another number of choices for that.
+	for _, c := range choices[after(b):after(from)] {
+		j, found := slices.BinarySearchFunc(out.Choices, c.Offset-(b-a), func(x Choice, off int) int { return x.Offset - off })
+		if !found || out.Choices[j].shape() != c.shape() {
+			return false
+		}
+	}
+	k := after(from)
+	var units [][2]int
+	if j := k + place*d; j+d <= len(choices) && choices[j].Offset < len(old) {
+		units = append(units, [2]int{choices[j].Offset, choices[j+d-1].End()})
+	}
+	for _, w := range s.simplestRuns(k, d) {
+		if !slices.Contains(units, w) {
+			units = append(units, w)
+		}
+	}
+	for _, w := range units {
+		if kept, _ := s.consider(splice(splice(old, w[0], min(w[1], len(old)), nil), a, b, nil)); kept {
+			return true
+		}
+	}
+	return false
+}
+
+// liftUnbounded returns old with spans[d], the region [da, db), put in
+// place of the region [a, b) of one of its ancestors of its label, and a
+// zero choice inserted before each span of its subtree at the deepest
+// level of that label in the whole input; nil if there is none. A
+// generator that bounds its depth by hand (if depth == 0 || !coin() {
+// leaf }) draws no coin at its last level, so a subtree moved up a level
+// reads its deepest leaves' bytes as coins: the zero gives each of them
+// the coin it now draws first, at its simplest (a leaf), and the rest
+// reads as before.
+func liftUnbounded(old []byte, spans []Span, choices []Choice, d, a, b int) []byte {
+	label := spans[d].Label
+	depth := func(j int) int {
+		n := 0
+		for p := spans[j].Parent; p >= 0; p = spans[p].Parent {
+			if spans[p].Label == label {
+				n++
+			}
+		}
+		return n
+	}
+	deepest := 0
+	for j, sp := range spans {
+		if sp.Label == label {
+			deepest = max(deepest, depth(j))
+		}
+	}
+	k, found := slices.BinarySearchFunc(choices, spans[d].Start, func(c Choice, off int) int { return c.Offset - off })
+	if !found {
+		return nil
+	}
+	coin := make([]byte, choices[k].Width) // the width of the coin d itself opens with
+	da, db := spans[d].Start, min(spans[d].End, len(old))
+	var at []int // where the deepest spans start, in d's bytes
+	for j := d; j < len(spans); j++ {
+		sp := spans[j]
+		if sp.Start >= db || sp.Start < da || sp.End > spans[d].End {
+			continue
+		}
+		if sp.Label == label && depth(j) == deepest {
+			at = append(at, sp.Start-da)
+		}
+	}
+	if len(at) == 0 {
+		return nil
+	}
+	moved := slices.Clone(old[da:db])
+	for n := len(at) - 1; n >= 0; n-- {
+		moved = splice(moved, at[n], at[n], coin)
+	}
+	return splice(old, a, b, moved)
 }
