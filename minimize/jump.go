@@ -39,14 +39,14 @@ type jumpKey struct {
 }
 
 // jumpTargets returns the magnitudes jumpLower tries below magnitude m
-// of choice c, in order: half of m, then m-3 to m-maxStride,
+// of choice c, in order: half of m; then m-3 to m-maxStride,
 // m-decimalStride and, unless c's index is the value's own bit pattern
 // (an unsigned draw over a whole word), m less each higher power of ten,
-// or m-3 to m-smallStride in a small domain, those above zero, then, for a power
-// of two outside a small domain, m shifted right by 2 to maxShift bits,
-// then m less each of
-// its set bits above those steps, highest first, then, where c's index
-// is a bit pattern, values below m with as many set bits.
+// or in a small domain m-3 to m-smallStride, those above zero; then, for
+// a power of two outside a small domain, m shifted right by 2 to
+// maxShift bits; then m less each of its set bits above those steps,
+// highest first; then, where c's index is a bit pattern, values below m
+// with as many set bits.
 func jumpTargets(m uint64, c Choice) []uint64 {
 	max := c.Max
 	var ts []uint64
