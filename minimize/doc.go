@@ -85,7 +85,9 @@
 //     child up with its key (a tree rotation); delete runs of two to four
 //     siblings (also with a later value lowered by as many: a count or
 //     position kept in step); merge a span into a like sibling before it,
-//     or after it past others (their total in one); flip the signs of two
+//     or after it past others (their total in one); join two like
+//     siblings that differ only in a collection's elements into one
+//     holding both (Type("a"), Type("b") becomes Type("ab")); flip the signs of two
 //     values at once; lower two values along their ratio; trade between
 //     values of different shapes (a count times a size, a weighted sum of
 //     hours and minutes); lower a value with the values after it raised

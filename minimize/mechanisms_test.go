@@ -307,6 +307,29 @@ func mechanisms() []property {
 			fails: func(v any) bool { return slices.Contains(v.([]string), "wrong") },
 			want:  []string{"Open(0)", "Open(1)", "Close(a2)", "wrong"},
 		},
+		// Two like steps joined into one.
+		{
+			name:   "appends past a buffer",
+			reason: "a program of appends of one to four digits to a list that keeps two and drops the rest, failing when it holds fewer than were appended: one append of three zeros; the appends of a failing program are joined into one, as deleting either alone leaves too few, and the second's first digit has no \"one more?\" of its own (missed when no pass joined two like steps' collections)",
+			draw: func(t *fuzzsrc.T) any {
+				var appends [][]int
+				fuzzsrc.Repeat(t, fuzzsrc.Machine{Actions: []fuzzsrc.Action{
+					{Name: "Append", Run: func(t *fuzzsrc.T) {
+						appends = append(appends, fuzzsrc.SliceOfN(fuzzsrc.IntRange(0, 9), 1, 4).Draw(t, "xs"))
+					}},
+				}})
+				return appends
+			},
+			fails: func(v any) bool {
+				total, kept := 0, 0
+				for _, xs := range v.([][]int) {
+					total += len(xs)
+					kept = min(kept+len(xs), 2)
+				}
+				return kept < total
+			},
+			want: [][]int{{0, 0, 0}},
+		},
 		// Two adjacent values of two shapes lowered together.
 		{
 			name:   "the last column",

@@ -260,3 +260,124 @@ func mergeSiblings() *pass {
 		return splice(cand, a, b, nil), nil
 	})
 }
+
+// collectionJoin is one step of joinCollections: spans a and b, like
+// siblings, and the collections ca and cb inside them.
+type collectionJoin struct {
+	a, b, ca, cb int // indices into the best's spans
+}
+
+// collectionIn returns the first span inside span p (p itself included)
+// that holds one or more child spans of a single label, its elements,
+// and ends after its last element (the stop), with its first and last
+// element, or ok false if there is none.
+func collectionIn(spans []Span, p int) (c, first, last int, ok bool) {
+	for c = p; c < len(spans); c++ {
+		if c != p && !within(spans, c, p) {
+			continue
+		}
+		first, last = -1, -1
+		for k := c + 1; k < len(spans) && within(spans, k, c); k++ {
+			if spans[k].Parent != c {
+				continue
+			}
+			if first >= 0 && spans[k].Label != spans[first].Label {
+				first = -1
+				break
+			}
+			if first < 0 {
+				first = k
+			}
+			last = k
+		}
+		if first >= 0 && spans[last].End < spans[c].End {
+			return c, first, last, true
+		}
+	}
+	return 0, 0, 0, false
+}
+
+// within reports whether span k lies inside span p (preorder: p before k).
+func within(spans []Span, k, p int) bool {
+	for q := spans[k].Parent; q >= 0; q = spans[q].Parent {
+		if q == p {
+			return true
+		}
+	}
+	return false
+}
+
+// joinCollections joins two like siblings that differ only in the
+// elements of one collection inside them into the first, holding both
+// collections' elements, and deletes the second: Type("a"), Type("b")
+// becomes Type("ab"), two writes of a buffer one write, two appends one.
+// A property on what the steps did in all takes the one step as it took
+// the two, where deleting either step or element alone passes. The joined
+// collection is the first's elements, then the second's (with any choice
+// before its first element), then the first's stop; where the second has
+// no choice before its first element, it is tried with the first's stop
+// set to its largest value between them (the "one more?" of a collection
+// whose first element needs none) and with nothing between them (text,
+// whose characters go on until a stop). It runs in the last tier.
+func joinCollections() *pass {
+	derive := func(s *shrinker) []collectionJoin {
+		spans := s.out.Spans
+		var joins []collectionJoin
+		for i, sp := range spans {
+			if sp.Start >= len(s.best) {
+				continue
+			}
+			// The next sibling of its label.
+			j := i + 1
+			for j < len(spans) && (spans[j].Parent != sp.Parent || spans[j].Start < sp.End) {
+				j++
+			}
+			if j >= len(spans) || spans[j].Label != sp.Label || spans[j].Start >= len(s.best) {
+				continue
+			}
+			ca, _, _, okA := collectionIn(spans, i)
+			cb, _, _, okB := collectionIn(spans, j)
+			if !okA || !okB || spans[ca].Label != spans[cb].Label {
+				continue
+			}
+			b := padTo(slices.Clone(s.best), spans[j].End)
+			// Alike outside the collections.
+			if !bytes.Equal(b[sp.Start:spans[ca].Start], b[spans[j].Start:spans[cb].Start]) ||
+				!bytes.Equal(b[spans[ca].End:sp.End], b[spans[cb].End:spans[j].End]) {
+				continue
+			}
+			joins = append(joins, collectionJoin{a: i, b: j, ca: ca, cb: cb})
+		}
+		return joins
+	}
+	return stepPass("join collections", 2, derive, func(s *shrinker, m collectionJoin) ([]byte, func(bool, *Outcome)) {
+		spans := s.out.Spans
+		_, _, la, okA := collectionIn(spans, m.a)
+		_, fb, lb, okB := collectionIn(spans, m.b)
+		if !okA || !okB {
+			return nil, nil
+		}
+		b := padTo(slices.Clone(s.best), spans[m.b].End)
+		ca, cb := spans[m.ca], spans[m.cb]
+		join := func(between []byte) []byte {
+			elems := slices.Concat(b[ca.Start:spans[la].End], between, b[cb.Start:spans[lb].End], b[spans[la].End:ca.End])
+			cand := splice(b, spans[m.b].Start, spans[m.b].End, nil)
+			return splice(cand, ca.Start, ca.End, elems)
+		}
+		if cb.Start < spans[fb].Start {
+			return join(nil), nil // the second's first element has its own "one more?"
+		}
+		// The first's stop at its largest, then nothing between.
+		k, found := s.firstChoiceFrom(spans[la].End)
+		if !found {
+			return join(nil), nil
+		}
+		stop := s.choices[k]
+		more := join(stop.Encode(stop.Max))
+		return more, func(kept bool, _ *Outcome) {
+			if !kept {
+				s.consider(join(nil))
+			}
+		}
+	})
+}

@@ -250,6 +250,7 @@ func (s *shrinker) passes() []*pass {
 		rotateSpans(),
 		deleteSiblingRuns(),
 		mergeSiblings(),
+		joinCollections(),
 		flipSignPairs(),
 		lowerAlongRatio(),
 		tradeAcross(),
