@@ -274,6 +274,9 @@ type collectionJoin struct {
 func collectionIn(spans []Span, p int) (c, first, last int, ok bool) {
 	for c = p; c < len(spans); c++ {
 		if c != p && !within(spans, c, p) {
+			if spans[c].Start >= spans[p].End {
+				break // past p's subtree (spans are in preorder)
+			}
 			continue
 		}
 		first, last = -1, -1
@@ -327,7 +330,7 @@ func joinCollections() *pass {
 			if sp.Start >= len(s.best) {
 				continue
 			}
-			// The next sibling of its label.
+			// The next sibling, if it has the same label.
 			j := i + 1
 			for j < len(spans) && (spans[j].Parent != sp.Parent || spans[j].Start < sp.End) {
 				j++
