@@ -274,18 +274,11 @@ func (s *shrinker) deleteWithLoopUnits(old []byte, spans []Span, choices []Choic
 	}
 	// An element of a collection: a span with a parent and a sibling of
 	// its label.
-	p, like, place := spans[i].Parent, 0, 0
-	for _, sib := range siblings(spans, i) {
-		if spans[sib].Label == spans[i].Label {
-			like++
-			if spans[sib].Start < spans[i].Start {
-				place++
-			}
-		}
-	}
-	if p < 0 || like < 2 {
+	p, like := spans[i].Parent, sameLabelSiblings(spans, i)
+	if p < 0 || len(like) < 2 {
 		return false
 	}
+	place := slices.Index(like, i)
 	from := spans[p].End
 	// The rest of the collection must have read as before: a deletion
 	// that misaligned it drew another number of choices for that.
