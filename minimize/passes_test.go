@@ -55,6 +55,18 @@ func span(label string, start, end, parent int) Span {
 	return Span{Label: label, Start: start, End: end, Parent: parent}
 }
 
+// twoListSteps is the outcome of an input of two steps, each a kind (0..4)
+// and a list of digits ended by a three-valued flag (its first element
+// has none), then a byte: [kind digit stop kind digit stop byte].
+var twoListSteps = Outcome{Choices: []Choice{
+	{Offset: 0, Width: 1, Max: 4}, {Offset: 1, Width: 1, Max: 9}, {Offset: 2, Width: 1, Max: 2},
+	{Offset: 3, Width: 1, Max: 4}, {Offset: 4, Width: 1, Max: 9}, {Offset: 5, Width: 1, Max: 2},
+	{Offset: 6, Width: 1, Max: 255},
+}, Spans: []Span{
+	span("step", 0, 3, -1), span("list", 1, 3, 0), span("digit", 1, 2, 1),
+	span("step", 3, 6, -1), span("list", 4, 6, 3), span("digit", 4, 5, 4),
+}}
+
 func TestPassPlans(t *testing.T) {
 	signed := bytesOf(3, 128) // index 0 is 0, 1 is +1, 2 is -1, 3 is +2...
 	tests := []passCase{
@@ -267,25 +279,11 @@ func TestPassPlans(t *testing.T) {
 			}},
 		{name: "join collections/two steps of one list each", reason: "two steps (a kind, 1, then a list of digits ended by a three-valued flag whose first element has none) that differ only in their lists, [3] and [7], then a 9: the second deleted and its element joined after the first's with the first's stop at its largest between them (index 2 of 3 is 0xab)",
 			pass: joinCollections, best: []byte{1, 3, 0, 1, 7, 0, 9},
-			out: Outcome{Choices: []Choice{
-				{Offset: 0, Width: 1, Max: 4}, {Offset: 1, Width: 1, Max: 9}, {Offset: 2, Width: 1, Max: 2},
-				{Offset: 3, Width: 1, Max: 4}, {Offset: 4, Width: 1, Max: 9}, {Offset: 5, Width: 1, Max: 2},
-				{Offset: 6, Width: 1, Max: 255},
-			}, Spans: []Span{
-				span("step", 0, 3, -1), span("list", 1, 3, 0), span("digit", 1, 2, 1),
-				span("step", 3, 6, -1), span("list", 4, 6, 3), span("digit", 4, 5, 4),
-			}},
+			out:  twoListSteps,
 			want: [][]byte{{1, 3, 0xab, 7, 0, 9}}},
 		{name: "join collections/steps that differ outside their lists", reason: "the same steps of two kinds, 1 and 2: no join",
 			pass: joinCollections, best: []byte{1, 3, 0, 2, 7, 0, 9},
-			out: Outcome{Choices: []Choice{
-				{Offset: 0, Width: 1, Max: 4}, {Offset: 1, Width: 1, Max: 9}, {Offset: 2, Width: 1, Max: 2},
-				{Offset: 3, Width: 1, Max: 4}, {Offset: 4, Width: 1, Max: 9}, {Offset: 5, Width: 1, Max: 2},
-				{Offset: 6, Width: 1, Max: 255},
-			}, Spans: []Span{
-				span("step", 0, 3, -1), span("list", 1, 3, 0), span("digit", 1, 2, 1),
-				span("step", 3, 6, -1), span("list", 4, 6, 3), span("digit", 4, 5, 4),
-			}}},
+			out: twoListSteps},
 		{name: "merge siblings/one value apart", reason: "runs (a coin, a letter, a length) where the last two differ in the length only: the last deleted with its length added to the one before, as index 5+2+1 then 5+2; the first run differs in two values; the coins are flags",
 			pass: mergeSiblings, best: []byte{0x80, 1, 3, 0x80, 0, 5, 0x80, 0, 2},
 			out: Outcome{Choices: []Choice{
@@ -574,14 +572,7 @@ func TestPassFollowUps(t *testing.T) {
 			want: [][]byte{{0x4d, 0x2b}, {0x4d, 0x40}, {0x4d, 0x6b}, {0x4d, 0xc0}, {0x4d, 0xeb}}}, // feet 3; inches 2, 3, 5, 9, 11
 		{name: "join collections/then nothing between", reason: "two steps that differ only in their lists [3] and [7] (see the plan case): nothing fails, so after the join with the first's stop at its largest between the lists, the join with nothing between them",
 			pass: joinCollections, best: []byte{1, 3, 0, 1, 7, 0, 9},
-			out: Outcome{Choices: []Choice{
-				{Offset: 0, Width: 1, Max: 4}, {Offset: 1, Width: 1, Max: 9}, {Offset: 2, Width: 1, Max: 2},
-				{Offset: 3, Width: 1, Max: 4}, {Offset: 4, Width: 1, Max: 9}, {Offset: 5, Width: 1, Max: 2},
-				{Offset: 6, Width: 1, Max: 255},
-			}, Spans: []Span{
-				span("step", 0, 3, -1), span("list", 1, 3, 0), span("digit", 1, 2, 1),
-				span("step", 3, 6, -1), span("list", 4, 6, 3), span("digit", 4, 5, 4),
-			}},
+			out:  twoListSteps,
 			want: [][]byte{{1, 3, 0xab, 7, 0, 9}, {1, 3, 7, 0, 9}}},
 		{name: "thin layout/then equal columns", reason: "two rows of two under a count of 2: the last cells deleted with the count lowered; no position is zero in both rows; then the first column, 1 in both rows, lowered to 0 together",
 			pass: thinLayout, best: []byte{0, 2, 1, 5, 0x80, 1, 4},
