@@ -262,9 +262,10 @@ func mergeSiblings() *pass {
 }
 
 // collectionJoin is one step of joinCollections: spans a and b, like
-// siblings, and the collections ca and cb inside them.
+// siblings, the collections ca and cb inside them, ca's last element and
+// cb's first and last.
 type collectionJoin struct {
-	a, b, ca, cb int // indices into the best's spans
+	a, b, ca, cb, lastA, firstB, lastB int // indices into the best's spans
 }
 
 // collectionIn returns the first span inside span p (p itself included)
@@ -338,8 +339,8 @@ func joinCollections() *pass {
 			if j >= len(spans) || spans[j].Label != sp.Label || spans[j].Start >= len(s.best) {
 				continue
 			}
-			ca, _, _, okA := collectionIn(spans, i)
-			cb, _, _, okB := collectionIn(spans, j)
+			ca, _, la, okA := collectionIn(spans, i)
+			cb, fb, lb, okB := collectionIn(spans, j)
 			if !okA || !okB || spans[ca].Label != spans[cb].Label {
 				continue
 			}
@@ -349,17 +350,13 @@ func joinCollections() *pass {
 				!bytes.Equal(b[spans[ca].End:sp.End], b[spans[cb].End:spans[j].End]) {
 				continue
 			}
-			joins = append(joins, collectionJoin{a: i, b: j, ca: ca, cb: cb})
+			joins = append(joins, collectionJoin{a: i, b: j, ca: ca, cb: cb, lastA: la, firstB: fb, lastB: lb})
 		}
 		return joins
 	}
 	return stepPass("join collections", 2, derive, func(s *shrinker, m collectionJoin) ([]byte, func(bool, *Outcome)) {
 		spans := s.out.Spans
-		_, _, la, okA := collectionIn(spans, m.a)
-		_, fb, lb, okB := collectionIn(spans, m.b)
-		if !okA || !okB {
-			return nil, nil
-		}
+		la, fb, lb := m.lastA, m.firstB, m.lastB
 		b := padTo(slices.Clone(s.best), spans[m.b].End)
 		ca, cb := spans[m.ca], spans[m.cb]
 		join := func(between []byte) []byte {
