@@ -95,7 +95,8 @@
 //     a day, where one later value cannot make up a year); take a later
 //     alternative of a draw where it draws less (the coin before an
 //     operand's last part one higher and the part deleted: a literal
-//     becomes a variable); move a block of
+//     becomes a variable; or any later one with the part cut to its first
+//     values: Put(k, v) becomes Get(k)); move a block of
 //     choices that ends in zeros to the end (the steps of a loop without
 //     spans); delete an element together with its copy in another
 //     collection (an anagram, a shuffled copy); cut a span down to its
@@ -110,7 +111,8 @@
 //     draw that ends the input to its first choice at each larger value
 //     (the first rune of a wider escape's block, whose offset then reads
 //     zeros); both within a budget of as many runs as the reduction had
-//     made before.
+//     made before. Then take an earlier alternative of a draw with the
+//     value drawn after it deleted (let x = a in b becomes a + b).
 //
 // The gate retries a candidate that was not kept with the later choices
 // whose ranges it narrowed re-encoded to their old values, for draws that

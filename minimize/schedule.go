@@ -233,6 +233,7 @@ func (s *shrinker) passes() []*pass {
 		deleteChoiceBlocks(),
 		replaceWithDescendant(),
 		switchBranch(),
+		switchBranchPast(),
 		lowerToSimpler(),
 		lowerChoices(),
 		lowerDuplicates(),

@@ -2,7 +2,6 @@ package minimize
 
 import (
 	"bytes"
-	"cmp"
 	"slices"
 )
 
@@ -341,70 +340,6 @@ func replaceWithDescendant() *pass {
 		return splice(old, a, b, old[da:db]), func(kept bool, _ *Outcome) {
 			if lifted := liftUnbounded(old, spans, choices, pair[1], a, b); !kept && lifted != nil {
 				s.consider(lifted)
-			}
-		}
-	})
-}
-
-// maxBranchIndex bounds the indices of the choices switchBranch raises:
-// a coin, or a choice among a few alternatives (a OneOf's), not an
-// amount.
-const maxBranchIndex = 15
-
-// switchBranch takes a later alternative of a draw where it draws less:
-// the choice just before a span's last child (the coin or index that
-// chose what the child draws) one higher, or else at its largest, with
-// the child deleted. The input is shorter though the choice is higher:
-// an operand drawn as a literal after a "variable?" coin becomes the
-// variable, a OneOf's branch that draws a value one that draws none. A
-// choice that opens a span with siblings of its label is left out (a
-// collection's "one more?" flag), and so is a last child with such
-// siblings (an element): deleting elements is the deletion passes' job.
-func switchBranch() *pass {
-	derive := func(s *shrinker) [][2]int {
-		spans := s.out.Spans
-		like := likeSiblingCounts(spans)
-		hasLike := func(i int) bool { return like[siblingKey{spans[i].Parent, spans[i].Label}] > 1 }
-		last := map[int]int{} // a span's last child
-		for i, sp := range spans {
-			if sp.Parent >= 0 {
-				last[sp.Parent] = i
-			}
-		}
-		var items [][2]int
-		for p, l := range last {
-			child := spans[l]
-			if child.Start >= len(s.best) || child.End <= child.Start || hasLike(l) {
-				continue // past the end, empty, or an element of a collection
-			}
-			k, _ := s.firstChoiceFrom(child.Start)
-			if k == 0 {
-				continue
-			}
-			c := s.choices[k-1]
-			if c.Offset < spans[p].Start || c.End() > child.Start || c.Max > maxBranchIndex || c.Index(s.best) == c.Max {
-				continue
-			}
-			if c.Offset == spans[p].Start && hasLike(p) {
-				continue // an element's "one more?" flag
-			}
-			items = append(items, [2]int{k - 1, p})
-		}
-		slices.SortFunc(items, func(a, b [2]int) int { return cmp.Or(a[0]-b[0], a[1]-b[1]) }) // the map's order is random
-		return items
-	}
-	return stepPass("switch branch", 2, derive, func(s *shrinker, item [2]int) ([]byte, func(bool, *Outcome)) {
-		c, old := s.choices[item[0]], s.best
-		_, end := s.clip(0, s.out.Spans[item[1]].End)
-		v := c.Index(old)
-		to := func(x uint64) []byte {
-			cand := splice(old, c.End(), end, nil)
-			copy(cand[c.Offset:], c.Encode(x))
-			return cand
-		}
-		return to(v + 1), func(kept bool, _ *Outcome) {
-			if !kept && c.Max > v+1 {
-				s.consider(to(c.Max))
 			}
 		}
 	})
