@@ -61,7 +61,9 @@
 //     and an offset); lower each choice (by the distances between the
 //     values its earlier lowerings reached and their multiples, a period
 //     of the failing values; then by magnitude, then on in the draw's
-//     index order across signs); lower equal choices together.
+//     index order across signs); lower equal choices together (and, when
+//     stuck, those of one label without the rest of their shape: names
+//     without a flag that has their range).
 //   - When those are stuck: shift all values of a shape; swap two values
 //     everywhere; lower pairs together; move value between pairs, or trade
 //     (one value lower, the next of its shape raised by the least that

@@ -126,6 +126,14 @@ func TestPassPlans(t *testing.T) {
 		{name: "replace with descendant/other label", reason: "a child of another label cannot stand for its parent",
 			pass: replaceWithDescendant, best: []byte{1, 2, 3},
 			out: Outcome{Choices: bytesOf(3, 0), Spans: []Span{span("e", 0, 3, -1), span("n", 1, 2, 0)}}},
+		{name: "lower label duplicates/names without a flag", reason: "two names and a list's flag hold index 1 in one shape: the names, of one label, are lowered together without the flag; the flag alone is no group, and a label whose values are the whole group is lower duplicates' job",
+			pass: lowerLabelDuplicates, best: []byte{0x80, 0x80, 0x80, 0x40, 0x40},
+			out: Outcome{Choices: []Choice{
+				{Offset: 0, Width: 1, Max: 1}, {Offset: 1, Width: 1, Max: 1}, {Offset: 2, Width: 1, Max: 1}, {Offset: 3, Width: 1, Max: 3}, {Offset: 4, Width: 1, Max: 3},
+			}, Spans: []Span{
+				span("dir", 0, 5, -1), span("name", 0, 1, 0), span("files", 1, 2, 0), span("name", 2, 3, 0), span("size", 3, 4, 0), span("size", 4, 5, 0),
+			}},
+			want: [][]byte{{0, 0x80, 0, 0x40, 0x40}}},
 		{name: "switch branch past a value/earlier alternative", reason: "a let (form 3) naming x before its two parts becomes a sum (form 0) of the parts, x deleted; x, a coin, is also taken to 0 with the first part deleted; the flag that opens an element of a list (a span with like siblings) is left alone, and so is a byte",
 			pass: switchBranchPast, best: []byte{0xc0, 0x80, 7, 8, 0x80, 1, 0x80, 2},
 			out: Outcome{Choices: []Choice{

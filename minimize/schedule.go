@@ -237,6 +237,7 @@ func (s *shrinker) passes() []*pass {
 		lowerToSimpler(),
 		lowerChoices(),
 		lowerDuplicates(),
+		lowerLabelDuplicates(),
 		shiftValues(),
 		swapValues(),
 		lowerPairs(),
