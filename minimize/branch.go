@@ -17,7 +17,7 @@ const maxBranchIndex = 15
 // the choice just before a span's last child (the coin or index that
 // chose what the child draws) one higher, or else at its largest, with
 // the child deleted; or else at each later index with the child cut to
-// its first values, longest first. The input is shorter though the
+// its first parts (spans of distinct labels), longest first. The input is shorter though the
 // choice is higher: an operand drawn as a literal after a "variable?"
 // coin becomes the variable, a OneOf's branch that draws a value one that
 // draws none, an action that draws a key and a value one that draws the
@@ -60,7 +60,7 @@ func switchBranch() *pass {
 	}
 	return stepPass("switch branch", 2, derive, func(s *shrinker, item [3]int) ([]byte, func(bool, *Outcome)) {
 		c, old, spans := s.choices[item[0]], s.best, s.out.Spans
-		_, end := s.clip(0, s.out.Spans[item[1]].End)
+		_, end := s.clip(0, spans[item[1]].End)
 		v := c.Index(old)
 		to := func(x uint64, from int) []byte {
 			cand := splice(old, from, end, nil)
@@ -103,8 +103,9 @@ func switchBranch() *pass {
 	})
 }
 
-// maxPrefixSwitches bounds the candidates switchBranch makes per choice
-// that keep the first values of the child it cuts.
+// maxPrefixSwitches bounds the further candidates a branch pass makes
+// per choice: switchBranch's that keep the first parts of the child it
+// cuts, and switchBranchPast's earlier alternatives.
 const maxPrefixSwitches = 8
 
 // branchOpeners returns the offsets of the choices that open a span with

@@ -36,6 +36,8 @@ func lowerLabelDuplicates() *pass {
 	return stepPass("lower label duplicates", 2, derive, lowerDupGroup)
 }
 
+// lowerDupGroup plans a group's step: every choice at index 0, then, if
+// that is not kept, the simplest common value that still fails.
 func lowerDupGroup(s *shrinker, g dupGroup) ([]byte, func(bool, *Outcome)) {
 	return s.setChoices(g.offsets, g.choice.Width, g.choice.Max, 0), func(kept bool, _ *Outcome) {
 		if !kept {
