@@ -178,3 +178,29 @@ func yamlDoc() []byte {
 	}
 	return b.Bytes()
 }
+
+// The targets below fail by killing Go's fuzzing worker: a run that never
+// returns or a stack overflow. Go cannot minimize their crashers.
+
+func FuzzJSONRedact(f *testing.F) {
+	f.Add([]byte(`{"time":"2019-11-28T09:14:03Z","level":"info","msg":"login ok","user":{"id":4211,"name":"alice","groups":["admin","dev"]},"client":{"ip":"192.0.2.7","agent":"curl/7.64.1"},"token":"eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI0MjExIn0.c2lnbmF0dXJl"}`))
+	f.Add([]byte(`{"time":"2019-11-28T09:15:40Z","level":"warn","msg":"retry","attempts":[{"n":1,"ms":120},{"n":2,"ms":480}],"tags":["db","primary"],"token":""}`))
+	f.Fuzz(func(t *testing.T, data []byte) { jsonRedact(data) })
+}
+
+func FuzzGoMarkdown(f *testing.F) {
+	f.Add([]byte("# Install\n\nGet it with `go get`:\n\n```sh\ngo get example.org/tool\n```\n\n" +
+		"## Options\n\nName | Default | Meaning\n-----|---------|--------\n`-v` | false | verbose\n`-n` | 4 | workers\n\n" +
+		"Verbose\n: print each file as it is read\n\nWorkers\n: how many files to read at once\n\n" +
+		"- fast, see <https://example.org/bench>\n- ~~slow~~ *small*\n\n1. first\n2. second\n\n> a quote\n\n$$x^2$$\n"))
+	f.Add(markdownDoc())
+	f.Fuzz(func(t *testing.T, data []byte) { gomarkdownHTML(data) })
+}
+
+func FuzzGoccyYAML(f *testing.F) {
+	f.Add([]byte("version: \"3.8\"\nx-defaults: &defaults\n  restart: always\n  logging:\n    driver: json-file\n    options: {max-size: 10m}\nservices:\n" +
+		"  web:\n    <<: *defaults\n    image: nginx:1.25\n    ports: [\"80:80\", \"443:443\"]\n    depends_on: [db]\n" +
+		"  db:\n    <<: *defaults\n    image: postgres:16\n    environment:\n      POSTGRES_PASSWORD: example\n    volumes:\n      - db-data:/var/lib/postgresql/data\nvolumes:\n  db-data: {}\n"))
+	f.Add(yamlDoc())
+	f.Fuzz(func(t *testing.T, data []byte) { goccyYAML(data) })
+}

@@ -72,6 +72,21 @@ var targets = []target{
 		Bug: "as FuzzMarkdown, reached through a flat go-fuzz-headers sequence whose last byte chooses the options",
 		Run: renderPage, Smallest: "\x00\x00\x00\x01{\x00\x00\x00\x00\x01",
 	},
+	{
+		Name: "FuzzJSONRedact", Library: "github.com/buger/jsonparser@v0.0.0-20191204142016-1a29609e0929", Kind: "JSON query",
+		Bug: "Delete never returns when an array or object before the key is not closed: findKeyStart steps back onto the bracket (buger/jsonparser#188, CVE-2020-10675); fixed by #192, in v1.0.0",
+		Run: jsonRedact,
+	},
+	{
+		Name: "FuzzGoMarkdown", Library: "github.com/gomarkdown/markdown@v0.0.0-20240723152757-afa4a469d4f9", Kind: "markup renderer",
+		Bug: "paragraph returns 0 on a line starting with ':' that is not a definition list, and block loops forever; found by go-fuzz (gomarkdown/markdown#311, CVE-2024-44337); fixed by a2a9c4f (v0.0.0-20240729212818-a2a9c4f76ef5)",
+		Run: gomarkdownHTML,
+	},
+	{
+		Name: "FuzzGoccyYAML", Library: "github.com/goccy/go-yaml@v1.12.0", Kind: "parser",
+		Bug: "an alias inside its own anchor's value recurses until the stack overflows; found by fuzzing (goccy/go-yaml#464, #488); guarded by #549, in v1.15.x",
+		Run: goccyYAML,
+	},
 }
 
 // lookup returns the target named name.
