@@ -183,9 +183,21 @@ func yamlDoc() []byte {
 // returns or a stack overflow. Go cannot minimize their crashers.
 
 func FuzzJSONRedact(f *testing.F) {
-	f.Add([]byte(`{"time":"2019-11-28T09:14:03Z","level":"info","msg":"login ok","user":{"id":4211,"name":"alice","groups":["admin","dev"]},"client":{"ip":"192.0.2.7","agent":"curl/7.64.1"},"token":"eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI0MjExIn0.c2lnbmF0dXJl"}`))
+	f.Add(jsonLogRecord())
 	f.Add([]byte(`{"time":"2019-11-28T09:15:40Z","level":"warn","msg":"retry","attempts":[{"n":1,"ms":120},{"n":2,"ms":480}],"tags":["db","primary"],"token":""}`))
 	f.Fuzz(func(t *testing.T, data []byte) { jsonRedact(data) })
+}
+
+func FuzzJSONUserName(f *testing.F) {
+	f.Add(jsonLogRecord())
+	f.Add([]byte(`{"time":"2019-11-28T09:15:40Z","level":"warn","msg":"retry","attempts":[{"n":1,"ms":120},{"n":2,"ms":480}],"user":{"id":7,"name":"bob"}}`))
+	f.Fuzz(func(t *testing.T, data []byte) { jsonUserName(data) })
+}
+
+// jsonLogRecord is a JSON log record of a login, a seed of the jsonparser
+// targets.
+func jsonLogRecord() []byte {
+	return []byte(`{"time":"2019-11-28T09:14:03Z","level":"info","msg":"login ok","user":{"id":4211,"name":"alice","groups":["admin","dev"]},"client":{"ip":"192.0.2.7","agent":"curl/7.64.1"},"token":"eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI0MjExIn0.c2lnbmF0dXJl"}`)
 }
 
 func FuzzGoMarkdown(f *testing.F) {
@@ -195,12 +207,4 @@ func FuzzGoMarkdown(f *testing.F) {
 		"- fast, see <https://example.org/bench>\n- ~~slow~~ *small*\n\n1. first\n2. second\n\n> a quote\n\n$$x^2$$\n"))
 	f.Add(markdownDoc())
 	f.Fuzz(func(t *testing.T, data []byte) { gomarkdownHTML(data) })
-}
-
-func FuzzGoccyYAML(f *testing.F) {
-	f.Add([]byte("version: \"3.8\"\nx-defaults: &defaults\n  restart: always\n  logging:\n    driver: json-file\n    options: {max-size: 10m}\nservices:\n" +
-		"  web:\n    <<: *defaults\n    image: nginx:1.25\n    ports: [\"80:80\", \"443:443\"]\n    depends_on: [db]\n" +
-		"  db:\n    <<: *defaults\n    image: postgres:16\n    environment:\n      POSTGRES_PASSWORD: example\n    volumes:\n      - db-data:/var/lib/postgresql/data\nvolumes:\n  db-data: {}\n"))
-	f.Add(yamlDoc())
-	f.Fuzz(func(t *testing.T, data []byte) { goccyYAML(data) })
 }

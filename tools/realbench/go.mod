@@ -6,7 +6,6 @@ require (
 	github.com/AdaLogics/go-fuzz-headers v0.0.0-20240806141605-e8a1dd7889d6
 	github.com/BurntSushi/toml v0.3.1
 	github.com/buger/jsonparser v0.0.0-20191204142016-1a29609e0929
-	github.com/goccy/go-yaml v1.12.0
 	github.com/gomarkdown/markdown v0.0.0-20240723152757-afa4a469d4f9
 	github.com/google/gopacket v1.1.19
 	github.com/shortlex/shortlex v0.0.0-00010101000000-000000000000
@@ -14,14 +13,6 @@ require (
 	github.com/yuin/goldmark v1.1.10
 	golang.org/x/image v0.17.0
 	gopkg.in/yaml.v3 v3.0.0-20200615113413-eeeca48fe776
-)
-
-require (
-	github.com/fatih/color v1.10.0 // indirect
-	github.com/mattn/go-colorable v0.1.8 // indirect
-	github.com/mattn/go-isatty v0.0.12 // indirect
-	golang.org/x/sys v0.6.0 // indirect
-	golang.org/x/xerrors v0.0.0-20200804184101-5ec99f83aff1 // indirect
 )
 
 replace github.com/shortlex/shortlex => ../..

@@ -78,14 +78,14 @@ var targets = []target{
 		Run: jsonRedact,
 	},
 	{
+		Name: "FuzzJSONUserName", Library: "github.com/buger/jsonparser@v0.0.0-20191204142016-1a29609e0929", Kind: "JSON query",
+		Bug: "Get never returns when an object after a key of another path is not closed: searchKeys steps back by blockEnd's -1 (fixed by b10e032, \"Fix infinite loop in Get\", buger/jsonparser#197, in v1.0.0)",
+		Run: jsonUserName,
+	},
+	{
 		Name: "FuzzGoMarkdown", Library: "github.com/gomarkdown/markdown@v0.0.0-20240723152757-afa4a469d4f9", Kind: "markup renderer",
 		Bug: "paragraph returns 0 on a line starting with ':' that is not a definition list, and block loops forever; found by go-fuzz (gomarkdown/markdown#311, CVE-2024-44337); fixed by a2a9c4f (v0.0.0-20240729212818-a2a9c4f76ef5)",
 		Run: gomarkdownHTML,
-	},
-	{
-		Name: "FuzzGoccyYAML", Library: "github.com/goccy/go-yaml@v1.12.0", Kind: "parser",
-		Bug: "an alias inside its own anchor's value recurses until the stack overflows; found by fuzzing (goccy/go-yaml#464, #488); guarded by #549, in v1.15.x",
-		Run: goccyYAML,
 	},
 }
 
