@@ -49,6 +49,11 @@ type config struct {
 	markdown bool
 	probeGo  bool
 	verbose  bool
+
+	// hangTimeout and hangMaxTime replace the tool's -timeout and
+	// -maxtime for fixtures that hang: every hanging candidate costs the
+	// tool a whole -timeout.
+	hangTimeout, hangMaxTime time.Duration
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -58,6 +63,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	c := config{}
 	fs.DurationVar(&c.maxTime, "maxtime", 2*time.Minute, "passed to minimize: stop reducing one fixture after `d`")
 	fs.IntVar(&c.parallel, "parallel", 1, "passed to minimize: worker processes")
+	fs.DurationVar(&c.hangTimeout, "hangtimeout", probeLimit, "passed to minimize as -timeout for fixtures that hang: a run longer than `d` is a hang (the probe's limit)")
+	fs.DurationVar(&c.hangMaxTime, "hangmaxtime", 10*time.Minute, "passed to minimize as -maxtime for fixtures that hang, instead of -maxtime")
 	fs.BoolVar(&c.markdown, "markdown", false, "print the table as Markdown")
 	fs.BoolVar(&c.probeGo, "probego", true, "also run the greedy probe to its end from Go's crasher, for the size a naive reducer reaches")
 	fs.BoolVar(&c.verbose, "v", false, "print the minimize command's output")
@@ -169,10 +176,16 @@ func measure(c config, dir, tool, tmp string, f fixture, log io.Writer) row {
 		p := probe(f.Input, f.Sig, rn.run, 0, probeRuns)
 		r.ProbeGo = len(p.Input)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), c.maxTime+3*time.Minute)
+	maxTime := c.maxTime
+	args := []string{"-json", "-parallel", fmt.Sprint(c.parallel)}
+	if isHang(f.Sig) {
+		maxTime = c.hangMaxTime
+		args = append(args, "-timeout", c.hangTimeout.String())
+	}
+	args = append(args, "-maxtime", maxTime.String(), "-run", "^"+f.Target.Name+"$", f.Path)
+	ctx, cancel := context.WithTimeout(context.Background(), maxTime+3*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, tool, "-json", "-parallel", fmt.Sprint(c.parallel), "-maxtime", c.maxTime.String(),
-		"-run", "^"+f.Target.Name+"$", f.Path)
+	cmd := exec.CommandContext(ctx, tool, args...)
 	cmd.Dir = work
 	cmd.Env = append(os.Environ(), "GOFLAGS="+strings.TrimSpace(os.Getenv("GOFLAGS")+" -tags=realbench"))
 	var stderr bytes.Buffer
@@ -268,26 +281,39 @@ type doneEvent struct {
 }
 
 // fails returns the in-process runner of t: the signature its body fails
-// with on an input, "" if it passes.
+// with on an input, "" if it passes. Only for targets that panic: one that
+// hangs or crashes needs a runner (runner.go).
 func fails(t target) func([]byte) string {
 	return func(b []byte) string { return runInProcess(t.Run, b, probeLimit) }
 }
 
+// replayTimeout is go test's -timeout in a replay of a fixture that
+// hangs: without one, go test waits 10 minutes before it dumps the
+// goroutines that hangSignature reads.
+const replayTimeout = 10 * time.Second
+
 // replay runs go test -run=^FuzzX$/^name$ in work and compares the
 // signature of its failure with f's.
 func replay(ctx context.Context, work string, f fixture, name string) string {
-	cmd := exec.CommandContext(ctx, "go", "test", "-tags", "realbench", "-count=1",
-		"-run", "^"+f.Target.Name+"$/^"+regexp.QuoteMeta(name)+"$", ".")
+	args := []string{"test", "-tags", "realbench", "-count=1"}
+	if isHang(f.Sig) {
+		args = append(args, "-timeout", replayTimeout.String())
+	}
+	cmd := exec.CommandContext(ctx, "go", append(args, "-run", "^"+f.Target.Name+"$/^"+regexp.QuoteMeta(name)+"$", ".")...)
 	cmd.Dir = work
 	out, err := cmd.CombinedOutput()
 	if err == nil {
 		return "no: passes"
 	}
 	sig := outputSignature(string(out))
-	if sig == f.Sig {
+	switch {
+	case sig == f.Sig:
 		return "yes"
-	}
-	if sig == "" {
+	case sig == sigHang && isHang(f.Sig):
+		// The dump did not show the target's goroutine (go test's
+		// timeout panic stops it only as best it can).
+		return "yes (hang not located)"
+	case sig == "":
 		return "no: " + firstLine(string(out))
 	}
 	return "no: " + sig
