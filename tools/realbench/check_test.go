@@ -2,11 +2,10 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"strings"
 	"testing"
@@ -105,12 +104,7 @@ func TestFixturesReplay(t *testing.T) {
 	}
 	for _, f := range fs {
 		t.Run(f.Target.Name+"/"+f.Name(), func(t *testing.T) {
-			args := []string{"test", "-tags", "realbench", "-count=1"}
-			if isHang(f.Sig) {
-				args = append(args, "-timeout", replayTimeout.String())
-			}
-			cmd := exec.Command("go", append(args, "-run", "^"+f.Target.Name+"$/^"+regexp.QuoteMeta(f.Name())+"$", ".")...)
-			out, err := cmd.CombinedOutput()
+			out, err := replayCommand(context.Background(), ".", f, f.Name()).CombinedOutput()
 			if err == nil {
 				t.Fatalf("%s passes under go test", f.Path)
 			}

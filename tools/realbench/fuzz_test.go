@@ -6,9 +6,11 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
+	"github.com/DataDog/sketches-go/ddsketch"
 	"github.com/ulikunitz/xz"
 )
 
@@ -207,4 +209,31 @@ func FuzzGoMarkdown(f *testing.F) {
 		"- fast, see <https://example.org/bench>\n- ~~slow~~ *small*\n\n1. first\n2. second\n\n> a quote\n\n$$x^2$$\n"))
 	f.Add(markdownDoc())
 	f.Fuzz(func(t *testing.T, data []byte) { gomarkdownHTML(data) })
+}
+
+func FuzzDDSketch(f *testing.F) {
+	f.Add(latencySketch(200, 1))
+	f.Add(latencySketch(1000, 7))
+	f.Fuzz(func(t *testing.T, data []byte) { ddsketchQuantile(data) })
+}
+
+// latencySketch is an encoded DDSketch (1% relative accuracy) of n request
+// latencies in milliseconds, a long-tailed spread from seed, as an agent
+// sends them: a seed of FuzzDDSketch.
+func latencySketch(n int, seed uint32) []byte {
+	s, err := ddsketch.NewDefaultDDSketch(0.01)
+	if err != nil {
+		panic(err)
+	}
+	x := seed
+	for i := 0; i < n; i++ {
+		x = x*1664525 + 1013904223
+		u := float64(x>>8) / (1 << 24)
+		if err := s.Add(2 + 40*math.Exp(3*u*u)); err != nil {
+			panic(err)
+		}
+	}
+	var b []byte
+	s.Encode(&b, false)
+	return b
 }

@@ -15,4 +15,9 @@ require (
 	gopkg.in/yaml.v3 v3.0.0-20200615113413-eeeca48fe776
 )
 
+require (
+	github.com/DataDog/sketches-go v1.4.6
+	google.golang.org/protobuf v1.32.0 // indirect
+)
+
 replace github.com/shortlex/shortlex => ../..

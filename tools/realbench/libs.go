@@ -8,6 +8,8 @@ import (
 
 	fuzz "github.com/AdaLogics/go-fuzz-headers"
 	"github.com/BurntSushi/toml"
+	"github.com/DataDog/sketches-go/ddsketch"
+	"github.com/DataDog/sketches-go/ddsketch/store"
 	"github.com/buger/jsonparser"
 	gomarkdown "github.com/gomarkdown/markdown"
 	"github.com/google/gopacket"
@@ -145,7 +147,8 @@ func renderPage(data []byte) {
 }
 
 // The targets below are of bugs that kill Go's fuzzing worker (a run that
-// never returns), which Go cannot minimize.
+// never returns, an allocation the machine cannot give), which Go cannot
+// minimize.
 
 // jsonRedact removes a secret field from a JSON log record before the
 // record is stored, as a log shipper does (github.com/buger/jsonparser).
@@ -164,4 +167,15 @@ func jsonUserName(data []byte) {
 // lists among them).
 func gomarkdownHTML(data []byte) {
 	_ = gomarkdown.ToHTML(data, nil, nil)
+}
+
+// ddsketchQuantile decodes a DDSketch, as a metrics backend decodes the
+// sketches its agents send, and reads its 99th percentile
+// (github.com/DataDog/sketches-go).
+func ddsketchQuantile(data []byte) {
+	s, err := ddsketch.DecodeDDSketch(data, store.DenseStoreConstructor, nil)
+	if err != nil {
+		return
+	}
+	_, _ = s.GetValueAtQuantile(0.99)
 }

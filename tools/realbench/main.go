@@ -295,13 +295,7 @@ const replayTimeout = 10 * time.Second
 // replay runs go test -run=^FuzzX$/^name$ in work and compares the
 // signature of its failure with f's.
 func replay(ctx context.Context, work string, f fixture, name string) string {
-	args := []string{"test", "-tags", "realbench", "-count=1"}
-	if isHang(f.Sig) {
-		args = append(args, "-timeout", replayTimeout.String())
-	}
-	cmd := exec.CommandContext(ctx, "go", append(args, "-run", "^"+f.Target.Name+"$/^"+regexp.QuoteMeta(name)+"$", ".")...)
-	cmd.Dir = work
-	out, err := cmd.CombinedOutput()
+	out, err := replayCommand(ctx, work, f, name).CombinedOutput()
 	if err == nil {
 		return "no: passes"
 	}
@@ -317,6 +311,25 @@ func replay(ctx context.Context, work string, f fixture, name string) string {
 		return "no: " + firstLine(string(out))
 	}
 	return "no: " + sig
+}
+
+// replayCommand is go test -run=^FuzzX$/^name$ in dir, run as
+// tools/minimize prints it for f's kind of failure: with -timeout for a
+// hang (without one go test waits 10 minutes), and under the runner's
+// address-space limit (limitMemory) for out of memory, since an
+// allocation that fails under the limit may succeed without it.
+func replayCommand(ctx context.Context, dir string, f fixture, name string) *exec.Cmd {
+	args := []string{"test", "-tags", "realbench", "-count=1"}
+	if isHang(f.Sig) {
+		args = append(args, "-timeout", replayTimeout.String())
+	}
+	args = append(args, "-run", "^"+f.Target.Name+"$/^"+regexp.QuoteMeta(name)+"$", ".")
+	cmd := exec.CommandContext(ctx, "go", args...)
+	if strings.HasPrefix(f.Sig, "out of memory") && memoryLimit > 0 {
+		cmd = exec.CommandContext(ctx, "sh", append([]string{"-c", fmt.Sprintf(`ulimit -v %d && exec go "$@"`, memoryLimit>>10), "sh"}, args...)...)
+	}
+	cmd.Dir = dir
+	return cmd
 }
 
 // copyModule copies the module's Go files, go.mod (its replace made

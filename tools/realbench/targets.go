@@ -87,6 +87,11 @@ var targets = []target{
 		Bug: "paragraph returns 0 on a line starting with ':' that is not a definition list, and block loops forever; found by go-fuzz (gomarkdown/markdown#311, CVE-2024-44337); fixed by a2a9c4f (v0.0.0-20240729212818-a2a9c4f76ef5)",
 		Run: gomarkdownHTML,
 	},
+	{
+		Name: "FuzzDDSketch", Library: "github.com/DataDog/sketches-go@v1.4.6", Kind: "metrics encoding",
+		Bug: "DecodeDDSketch sizes a dense store's bins by the decoded index range, so a crafted payload asks for terabytes: out of memory, found by fuzzing (DataDog/sketches-go#85, open as of v1.4.8)",
+		Run: ddsketchQuantile,
+	},
 }
 
 // lookup returns the target named name.
