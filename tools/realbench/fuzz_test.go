@@ -237,3 +237,56 @@ func latencySketch(n int, seed uint32) []byte {
 	s.Encode(&b, false)
 	return b
 }
+
+func FuzzGraphQLSchema(f *testing.F) {
+	f.Add([]byte(`"""
+The shop's public API.
+"""
+schema {
+  query: Query
+  mutation: Mutation
+}
+
+"An item for sale."
+type Product implements Node {
+  id: ID!
+  name: String!
+  price(currency: Currency = EUR): Float!
+  tags: [String!]!
+  reviews(first: Int = 10, after: String): [Review!] @deprecated(reason: "use reviewPage")
+}
+
+interface Node {
+  id: ID!
+}
+
+type Review implements Node {
+  id: ID!
+  stars: Int!
+  text: String
+}
+
+enum Currency {
+  EUR
+  USD
+}
+
+input NewReview {
+  product: ID!
+  stars: Int!
+  text: String
+}
+
+type Query {
+  product(id: ID!): Product
+  search(text: String!, tags: [String!] = []): [Product!]!
+}
+
+type Mutation {
+  addReview(review: NewReview!): Review
+}
+
+directive @deprecated(reason: String) on FIELD_DEFINITION | ENUM_VALUE
+`))
+	f.Fuzz(func(t *testing.T, data []byte) { graphqlSchema(data) })
+}

@@ -15,6 +15,8 @@ import (
 	"github.com/google/gopacket"
 	"github.com/google/gopacket/layers"
 	"github.com/ulikunitz/xz"
+	gqlast "github.com/vektah/gqlparser/ast"
+	gqlparser "github.com/vektah/gqlparser/parser"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
@@ -147,8 +149,8 @@ func renderPage(data []byte) {
 }
 
 // The targets below are of bugs that kill Go's fuzzing worker (a run that
-// never returns, an allocation the machine cannot give), which Go cannot
-// minimize.
+// never returns, an allocation the machine cannot give, a stack overflow),
+// which Go cannot minimize.
 
 // jsonRedact removes a secret field from a JSON log record before the
 // record is stored, as a log shipper does (github.com/buger/jsonparser).
@@ -178,4 +180,10 @@ func ddsketchQuantile(data []byte) {
 		return
 	}
 	_, _ = s.GetValueAtQuantile(0.99)
+}
+
+// graphqlSchema parses a GraphQL schema file, as a schema linter or code
+// generator does before anything else (github.com/vektah/gqlparser).
+func graphqlSchema(data []byte) {
+	_, _ = gqlparser.ParseSchema(&gqlast.Source{Name: "schema.graphql", Input: string(data)})
 }

@@ -280,16 +280,21 @@ func targetFrames(gs []goroutine) (goroutine, []frame) {
 // function with a loop of its own (jsonparser's findKeyStart calls
 // blockEnd for each bracket) is caught in either, and tools/minimize's
 // innermost loop changes from one dump to the next. The outermost one
-// does not. A dump whose target stack is deeper than shown and recurses is
-// a stack overflow in the making, as the tool reads it. "hang" alone if
+// does not. A dump whose target stack is deeper than shown, with a
+// function on it at least 10 times, is a stack overflow in the making, as
+// the tool reads it: Go takes seconds to grow a stack to its 1 GB limit. "hang" alone if
 // the dump does not show the target.
 func hangSignature(dump string) string {
 	g, fs := targetFrames(dumpGoroutines(dump))
 	if len(fs) == 0 {
 		return sigHang
 	}
-	if g.Elided && countFunc(fs, fs[0].Func) >= 10 {
-		return stackOverflowSignature([]goroutine{g})
+	if g.Elided {
+		for _, f := range fs {
+			if countFunc(fs, f.Func) >= 10 {
+				return stackOverflowSignature([]goroutine{g})
+			}
+		}
 	}
 	for i := len(fs) - 1; i >= 0; i-- {
 		if line, ok := outermostLoop(fs[i].File, fs[i].Line); ok {

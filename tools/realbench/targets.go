@@ -92,6 +92,11 @@ var targets = []target{
 		Bug: "DecodeDDSketch sizes a dense store's bins by the decoded index range, so a crafted payload asks for terabytes: out of memory, found by fuzzing (DataDog/sketches-go#85, open as of v1.4.8)",
 		Run: ddsketchQuantile,
 	},
+	{
+		Name: "FuzzGraphQLSchema", Library: "github.com/vektah/gqlparser@v0.0.0-20181113085259-6f09700b13a3", Kind: "parser",
+		Bug: "parseTypeReference recurses on '[' after the input has ended until the stack overflows, found by fuzzing (vektah/gqlparser#72, fixed by #79 with the fuzzer's input type o{d(g:[ as a test, in v1.0.0)",
+		Run: graphqlSchema,
+	},
 }
 
 // lookup returns the target named name.
