@@ -52,8 +52,10 @@ type config struct {
 
 	// hangTimeout and hangMaxTime replace the tool's -timeout and
 	// -maxtime for fixtures that hang: every hanging candidate costs the
-	// tool a whole -timeout.
-	hangTimeout, hangMaxTime time.Duration
+	// tool a whole -timeout. overflowTimeout is its -timeout for fixtures
+	// that overflow the stack, which takes a worker seconds: one stopped
+	// before is read as a hang or a stack overflow in the making.
+	hangTimeout, hangMaxTime, overflowTimeout time.Duration
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -64,7 +66,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&c.maxTime, "maxtime", 2*time.Minute, "passed to minimize: stop reducing one fixture after `d`")
 	fs.IntVar(&c.parallel, "parallel", 1, "passed to minimize: worker processes")
 	fs.DurationVar(&c.hangTimeout, "hangtimeout", probeLimit, "passed to minimize as -timeout for fixtures that hang: a run longer than `d` is a hang (the probe's limit)")
-	fs.DurationVar(&c.hangMaxTime, "hangmaxtime", 10*time.Minute, "passed to minimize as -maxtime for fixtures that hang, instead of -maxtime")
+	fs.DurationVar(&c.hangMaxTime, "hangmaxtime", 10*time.Minute, "passed to minimize as -maxtime for fixtures that hang or overflow the stack, instead of -maxtime")
+	fs.DurationVar(&c.overflowTimeout, "overflowtimeout", 9*time.Second, "passed to minimize as -timeout for fixtures that overflow the stack: a fuzzing worker takes seconds to grow a stack to 1 GB (9s is the tool's largest)")
 	fs.BoolVar(&c.markdown, "markdown", false, "print the table as Markdown")
 	fs.BoolVar(&c.probeGo, "probego", true, "also run the greedy probe to its end from Go's crasher, for the size a naive reducer reaches")
 	fs.BoolVar(&c.verbose, "v", false, "print the minimize command's output")
@@ -178,9 +181,13 @@ func measure(c config, dir, tool, tmp string, f fixture, log io.Writer) row {
 	}
 	maxTime := c.maxTime
 	args := []string{"-json", "-parallel", fmt.Sprint(c.parallel)}
-	if isHang(f.Sig) {
+	switch {
+	case isHang(f.Sig):
 		maxTime = c.hangMaxTime
 		args = append(args, "-timeout", c.hangTimeout.String())
+	case strings.HasPrefix(f.Sig, "stack overflow"):
+		maxTime = c.hangMaxTime
+		args = append(args, "-timeout", c.overflowTimeout.String())
 	}
 	args = append(args, "-maxtime", maxTime.String(), "-run", "^"+f.Target.Name+"$", f.Path)
 	ctx, cancel := context.WithTimeout(context.Background(), maxTime+3*time.Minute)
@@ -224,6 +231,10 @@ func measure(c config, dir, tool, tmp string, f fixture, log io.Writer) row {
 	r.Status, r.Runs = done.Status, done.Runs
 	if done.Stop != "" {
 		r.Status += " (" + done.Stop + ")"
+	}
+	if code := cmd.ProcessState.ExitCode(); code != 0 {
+		// 3: flaky or unverified, 2: a run error (tools/minimize/README.md).
+		r.Status += fmt.Sprintf(", exit %d", code)
 	}
 	result := f.Input
 	resultName := f.Name()

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"time"
 )
@@ -136,6 +137,9 @@ const (
 	limitEnv = "REALBENCH_LIMIT"
 )
 
+// maxStack is the serving child's stack limit (Go's default is 1 GB).
+const maxStack = 16 << 20
+
 // serve is the child: it reads length-prefixed inputs from stdin and
 // answers each with one line, the signature of the target's run. A run
 // past the limit is answered with the hang's signature, read from a dump
@@ -151,6 +155,10 @@ func serve(name string) {
 		limit = probeLimit
 	}
 	limitMemory()
+	// A runaway recursion overflows this stack in a fraction of a second,
+	// where Go's 1 GB takes seconds to grow into; an input of a few
+	// kilobytes that does not run away recurses far less deep than this.
+	debug.SetMaxStack(maxStack)
 	in := bufio.NewReader(os.Stdin)
 	out := bufio.NewWriter(os.Stdout)
 	var n [4]byte

@@ -20,8 +20,8 @@ type target struct {
 	String  bool         // the target takes a string rather than a []byte
 	Run     func([]byte) // runs the target's body on an input
 	// Smallest is the smallest input known to fail the way the target's
-	// fixtures do, found by hand from the harness's layout (README.md), or
-	// "" where none was worked out.
+	// fixtures do, found by hand from the harness's layout or the
+	// library's code (README.md), or "" where none was worked out.
 	Smallest string
 }
 
@@ -75,12 +75,12 @@ var targets = []target{
 	{
 		Name: "FuzzJSONRedact", Library: "github.com/buger/jsonparser@v0.0.0-20191204142016-1a29609e0929", Kind: "JSON query",
 		Bug: "Delete never returns when an array or object before the key is not closed: findKeyStart steps back onto the bracket (buger/jsonparser#188, CVE-2020-10675); fixed by #192, in v1.0.0",
-		Run: jsonRedact,
+		Run: jsonRedact, Smallest: "\x00[",
 	},
 	{
 		Name: "FuzzJSONUserName", Library: "github.com/buger/jsonparser@v0.0.0-20191204142016-1a29609e0929", Kind: "JSON query",
 		Bug: "Get never returns when an object after a key of another path is not closed: searchKeys steps back by blockEnd's -1 (fixed by b10e032, \"Fix infinite loop in Get\", buger/jsonparser#197, in v1.0.0)",
-		Run: jsonUserName,
+		Run: jsonUserName, Smallest: "{\"\":\x00{",
 	},
 	{
 		Name: "FuzzGoMarkdown", Library: "github.com/gomarkdown/markdown@v0.0.0-20240723152757-afa4a469d4f9", Kind: "markup renderer",
