@@ -74,17 +74,17 @@ var targets = []target{
 	},
 	{
 		Name: "FuzzJSONRedact", Library: "github.com/buger/jsonparser@v0.0.0-20191204142016-1a29609e0929", Kind: "JSON query",
-		Bug: "Delete never returns when an array or object before the key is not closed: findKeyStart steps back onto the bracket (buger/jsonparser#188, CVE-2020-10675); fixed by #192, in v1.0.0",
+		Bug: "Delete never returns when an array or object before the key is not closed: findKeyStart steps back onto the bracket (buger/jsonparser#188, CVE-2020-10675); fixed by #192 (the fixture returns at f7e751e), in v1.0.0",
 		Run: jsonRedact, Smallest: "\x00[",
 	},
 	{
 		Name: "FuzzJSONUserName", Library: "github.com/buger/jsonparser@v0.0.0-20191204142016-1a29609e0929", Kind: "JSON query",
-		Bug: "Get never returns when an object after a key of another path is not closed: searchKeys steps back by blockEnd's -1 (fixed by b10e032, \"Fix infinite loop in Get\", buger/jsonparser#197, in v1.0.0)",
+		Bug: "Get never returns when an object after a key of another path is not closed: searchKeys steps back by blockEnd's -1 (fixed by b10e032, \"Fix infinite loop in Get\", buger/jsonparser#197, in v1.0.0; the fixture still hangs at f7e751e, before it)",
 		Run: jsonUserName, Smallest: "{\"\":\x00{",
 	},
 	{
 		Name: "FuzzGoMarkdown", Library: "github.com/gomarkdown/markdown@v0.0.0-20240723152757-afa4a469d4f9", Kind: "markup renderer",
-		Bug: "paragraph returns 0 on a line starting with ':' that is not a definition list, and block loops forever; found by go-fuzz (gomarkdown/markdown#311, CVE-2024-44337); fixed by a2a9c4f (v0.0.0-20240729212818-a2a9c4f76ef5)",
+		Bug: "Block loops forever when paragraph returns 0 for a ':' definition line that list does not take: the go-fuzz-found #311 (CVE-2024-44337, fixed by a2a9c4f) and, after an unterminated ``` line, #326 (fixed by 865e83d, 2024-12-04), which the fixture is: it still hangs at a2a9c4f and returns at v0.0.0-20250810172220-2e2c11897d1a",
 		Run: gomarkdownHTML,
 	},
 	{
