@@ -8,8 +8,11 @@ import (
 
 	fuzz "github.com/AdaLogics/go-fuzz-headers"
 	"github.com/BurntSushi/toml"
+	"github.com/Eyevinn/mp4ff/mp4"
 	"github.com/google/gopacket"
 	"github.com/google/gopacket/layers"
+	"github.com/shamaton/msgpack/v2"
+	"github.com/tidwall/gjson"
 	"github.com/ulikunitz/xz"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
@@ -140,4 +143,45 @@ func renderPage(data []byte) {
 	src := append([]byte("# "+title+"\n\n"), body...)
 	var b bytes.Buffer
 	_ = md.Convert(src, &b)
+}
+
+// mp4Decode parses an MP4 file, progressive or fragmented, as a media
+// inspector does (github.com/Eyevinn/mp4ff/mp4).
+func mp4Decode(data []byte) {
+	_, _ = mp4.DecodeFile(bytes.NewReader(data))
+}
+
+// msgpackDecode decodes a MessagePack message into an untyped value
+// (github.com/shamaton/msgpack/v2).
+func msgpackDecode(data []byte) {
+	var v any
+	_ = msgpack.Unmarshal(data, &v)
+}
+
+// jsonQuery is a go-fuzz-headers harness over a JSON query service: a
+// document, a GJSON path and a flag read one after another with GetBytes,
+// GetString and GetBool; the flag asks for the matches of the path and of
+// its count, as a paging API does (github.com/tidwall/gjson).
+func jsonQuery(data []byte) {
+	c := fuzz.NewConsumer(data)
+	doc, err := c.GetBytes()
+	if err != nil {
+		return
+	}
+	path, err := c.GetString()
+	if err != nil {
+		return
+	}
+	many, err := c.GetBool()
+	if err != nil {
+		return
+	}
+	if many {
+		for _, r := range gjson.GetManyBytes(doc, path, path+".#") {
+			_ = r.String()
+		}
+		return
+	}
+	r := gjson.GetBytes(doc, path)
+	r.ForEach(func(k, v gjson.Result) bool { _ = v.String(); return true })
 }

@@ -72,6 +72,21 @@ var targets = []target{
 		Bug: "as FuzzMarkdown, reached through a flat go-fuzz-headers sequence whose last byte chooses the options",
 		Run: renderPage, Smallest: "\x00\x00\x00\x01{\x00\x00\x00\x00\x01",
 	},
+	{
+		Name: "FuzzMP4Decode", Library: "github.com/Eyevinn/mp4ff@v0.47.0", Kind: "media container format",
+		Bug: "panics on corrupt boxes found by go test -fuzz (Eyevinn/mp4ff#397, #400, #402); fixed by v0.48.0",
+		Run: mp4Decode,
+	},
+	{
+		Name: "FuzzMsgpackDecode", Library: "github.com/shamaton/msgpack/v2@v2.1.0", Kind: "serialization format",
+		Bug: "Unmarshal panics on malformed messages found by fuzzing (shamaton/msgpack#31, CVE-2022-41719); fixed by v2.1.1",
+		Run: msgpackDecode,
+	},
+	{
+		Name: "FuzzJSONQuery", Library: "github.com/tidwall/gjson@v1.6.3 via go-fuzz-headers GetBytes/GetString/GetBool", Kind: "go-fuzz-headers harness",
+		Bug: "GJSON path panics found by fuzzing (tidwall/gjson#192, #196, CVE-2020-36066, CVE-2020-36067); fixed by v1.6.6",
+		Run: jsonQuery,
+	},
 }
 
 // lookup returns the target named name.
