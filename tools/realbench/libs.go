@@ -8,6 +8,7 @@ import (
 
 	fuzz "github.com/AdaLogics/go-fuzz-headers"
 	"github.com/BurntSushi/toml"
+	"github.com/Eyevinn/mp4ff/bits"
 	"github.com/Eyevinn/mp4ff/mp4"
 	"github.com/google/gopacket"
 	"github.com/google/gopacket/layers"
@@ -145,10 +146,12 @@ func renderPage(data []byte) {
 	_ = md.Convert(src, &b)
 }
 
-// mp4Decode parses an MP4 file, progressive or fragmented, as a media
-// inspector does (github.com/Eyevinn/mp4ff/mp4).
+// mp4Decode parses an MP4 file held in memory, progressive or
+// fragmented, with the slice reader mp4ff offers for that (it checks box
+// sizes against the bytes left, where DecodeFile allocates what a box
+// header claims) (github.com/Eyevinn/mp4ff/mp4).
 func mp4Decode(data []byte) {
-	_, _ = mp4.DecodeFile(bytes.NewReader(data))
+	_, _ = mp4.DecodeFileSR(bits.NewFixedSliceReader(data))
 }
 
 // msgpackDecode decodes a MessagePack message into an untyped value
