@@ -253,10 +253,17 @@ func msgpackRecord(n int) []byte {
 
 func FuzzJSONQuery(f *testing.F) {
 	doc := jsonDoc()
-	f.Add(append(framed(doc, `friends.#(age>40)#.name`), 1))
-	f.Add(append(framed(doc, `servers|@reverse|0.ports`), 1))
-	f.Add(append(framed(doc, `{name,"first":friends.0.name,"count":servers.#}`), 0))
-	f.Add(append(framed(doc, `servers.#(tags.#(=="web"))#.host`), 0))
+	for i, path := range []string{
+		`friends.#(age>40)#.name`,
+		`servers|@reverse|0.ports`,
+		`{name,"first":friends.0.name,"count":servers.#}`,
+		`servers.#(tags.#(=="web"))#.host`,
+		`friends|@pretty:{"sortKeys":true}`,
+		`servers.#.tags|@flatten`,
+		`friends|@join:{"preserve":true}`,
+	} {
+		f.Add(append(framed(path, doc), byte(i%2)))
+	}
 	f.Fuzz(func(t *testing.T, data []byte) { jsonQuery(data) })
 }
 

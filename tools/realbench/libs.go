@@ -162,16 +162,16 @@ func msgpackDecode(data []byte) {
 }
 
 // jsonQuery is a go-fuzz-headers harness over a JSON query service: a
-// document, a GJSON path and a flag read one after another with GetBytes,
-// GetString and GetBool; the flag asks for the matches of the path and of
-// its count, as a paging API does (github.com/tidwall/gjson).
+// GJSON path, a document and a flag read one after another with
+// GetString, GetBytes and GetBool; the flag asks for the matches of the
+// path and of its count, as a paging API does (github.com/tidwall/gjson).
 func jsonQuery(data []byte) {
 	c := fuzz.NewConsumer(data)
-	doc, err := c.GetBytes()
+	path, err := c.GetString()
 	if err != nil {
 		return
 	}
-	path, err := c.GetString()
+	doc, err := c.GetBytes()
 	if err != nil {
 		return
 	}
