@@ -281,3 +281,12 @@ func jsonDoc() string {
 	b.WriteString("]}")
 	return b.String()
 }
+
+func FuzzCELEval(f *testing.F) {
+	f.Add(`request.auth.group == "admin" && request.path.startsWith("/v1/")`)
+	f.Add(`size(resource.labels) < 10 && resource.labels.all(k, k.matches("^[a-z]+$"))`)
+	f.Add(`has(request.auth.scopes) ? "write" in request.auth.scopes : false`)
+	f.Add(`[1, 2, 3].map(x, x * 2).exists(y, y > 4) && double(request.size) / 2.5 > 100.0`)
+	f.Add(`resource.owner + "/" + string(request.size) != "" || request.method in ["GET", "HEAD"]`)
+	f.Fuzz(func(t *testing.T, s string) { celEval(s) })
+}

@@ -10,6 +10,8 @@ import (
 	"github.com/BurntSushi/toml"
 	"github.com/Eyevinn/mp4ff/bits"
 	"github.com/Eyevinn/mp4ff/mp4"
+	"github.com/google/cel-go/cel"
+	"github.com/google/cel-go/checker/decls"
 	"github.com/google/gopacket"
 	"github.com/google/gopacket/layers"
 	"github.com/shamaton/msgpack/v2"
@@ -187,4 +189,39 @@ func jsonQuery(data []byte) {
 	}
 	r := gjson.GetBytes(doc, path)
 	r.ForEach(func(k, v gjson.Result) bool { _ = v.String(); return true })
+}
+
+// celEnv is a CEL environment for access policies over two maps of
+// dynamic values, request and resource (github.com/google/cel-go).
+var celEnv = func() cel.Env {
+	m := decls.NewMapType(decls.String, decls.Dyn)
+	env, err := cel.NewEnv(cel.Declarations(decls.NewIdent("request", m, nil), decls.NewIdent("resource", m, nil)))
+	if err != nil {
+		panic(err)
+	}
+	return env
+}()
+
+// celVars are the values celEval evaluates a policy against.
+var celVars = map[string]any{
+	"request":  map[string]any{"path": "/v1/items/7", "method": "GET", "size": 512, "auth": map[string]any{"group": "admin", "scopes": []any{"read", "write"}}},
+	"resource": map[string]any{"owner": "ops", "labels": map[string]any{"env": "prod", "tier": "web"}},
+}
+
+// celEval parses, checks and evaluates a CEL policy expression, as a
+// policy engine does for each rule it loads (github.com/google/cel-go).
+func celEval(src string) {
+	ast, iss := celEnv.Parse(src)
+	if iss != nil && iss.Err() != nil {
+		return
+	}
+	checked, iss := celEnv.Check(ast)
+	if iss != nil && iss.Err() != nil {
+		return
+	}
+	prg, err := celEnv.Program(checked)
+	if err != nil {
+		return
+	}
+	_, _, _ = prg.Eval(celVars)
 }

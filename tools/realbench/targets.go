@@ -85,7 +85,12 @@ var targets = []target{
 	{
 		Name: "FuzzJSONQuery", Library: "github.com/tidwall/gjson@v1.6.3 via go-fuzz-headers GetBytes/GetString/GetBool", Kind: "go-fuzz-headers harness",
 		Bug: "squash slices past the end of a modifier's unterminated string argument (@this:\"), a path panic found by fuzzing (tidwall/gjson#192); fixed by v1.6.4",
-		Run: jsonQuery,
+		Run: jsonQuery, Smallest: "\x00\x00\x00\x05#.{\"|\x00\x00\x00\x01[\x00",
+	},
+	{
+		Name: "FuzzCELEval", Library: "github.com/google/cel-go@v0.3.2", Kind: "expression language",
+		Bug:    "the parser panics on inputs like \"--\" and \"?\", found by go-fuzz (google/cel-go#317)",
+		String: true, Run: func(b []byte) { celEval(string(b)) },
 	},
 }
 
