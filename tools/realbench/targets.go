@@ -89,7 +89,7 @@ var targets = []target{
 	},
 	{
 		Name: "FuzzCELEval", Library: "github.com/google/cel-go@v0.3.2", Kind: "expression language",
-		Bug:    "the parser panics on inputs like \"--\" and \"?\", found by go-fuzz (google/cel-go#317)",
+		Bug:    "the parser panics on syntax errors: an unknown parse tree on inputs like \"--\" and \"?\", found by go-fuzz (google/cel-go#317), and a field initializer without its value; both fixed by v0.4.0",
 		String: true, Run: func(b []byte) { celEval(string(b)) },
 	},
 }
