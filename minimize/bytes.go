@@ -60,6 +60,7 @@ var plainPasses = []plainPass{
 	{"reduce to residue", (*shrinker).reduceToResidue},
 	{"lower bytes", (*shrinker).lowerBytes},
 	{"move bytes later", (*shrinker).moveBytesLater},
+	{"delete after a raised byte", (*shrinker).deleteAfterRaised},
 }
 
 // reducePlain runs the plain passes in rounds until a round changes
@@ -694,6 +695,39 @@ func (s *shrinker) moveBytesLater() {
 			c[i], c[j] = c[j], c[i]
 			return c
 		})
+	}
+}
+
+// maxRaisedBlock bounds the block deleteAfterRaised deletes: a field
+// that grows from 1 to 8 bytes.
+const maxRaisedBlock = 8
+
+// deleteAfterRaised raises a byte by one and deletes the 1 to 8 bytes
+// right after it, in one candidate, for bytes below 16: a byte
+// that selects how much follows it (a size whose special value adds a
+// wider size field, a type whose value is longer, a flag that adds an
+// optional part) may select a shorter form one value up, and the input
+// is then shorter, so smaller in shortlex order, though one byte is
+// higher. Neither change alone keeps the failure: the raise reads the
+// longer form's bytes as something else, and the deletion alone shifts
+// them.
+func (s *shrinker) deleteAfterRaised() {
+	for k := 0; k+1 < len(s.best); k++ {
+		base := s.best
+		if base[k] >= 16 {
+			continue
+		}
+		if s.firstKept(maxRaisedBlock, func(j int) []byte {
+			end := k + 2 + j
+			if end > len(base) {
+				return nil
+			}
+			c := without(base, k+1, end)
+			c[k]++
+			return c
+		}) >= 0 {
+			k--
+		}
 	}
 }
 
