@@ -43,29 +43,34 @@ func (s *shrinker) plainBytes() bool {
 type plainPass struct {
 	name string
 	run  func(s *shrinker)
+	// whenStuck: the pass runs only after a round of the others changed
+	// nothing, for moves that try many candidates at every offset and
+	// rarely succeed.
+	whenStuck bool
 }
 
 // plainPasses are the moves in the order they run: the cheapest and
 // largest deletions first, so that the later, costlier moves see a small
 // input.
 var plainPasses = []plainPass{
-	{"delete chunks", (*shrinker).deleteChunks},
-	{"delete tokens", (*shrinker).deleteTokens},
-	{"delete brackets", (*shrinker).deleteBrackets},
-	{"delete repeats", (*shrinker).deleteRepeats},
-	{"delete with length field", (*shrinker).deleteWithLengthField},
-	{"delete counted element", (*shrinker).deleteCountedElement},
-	{"delete bytes", (*shrinker).deleteBytes},
-	{"zero chunks", (*shrinker).zeroChunks},
-	{"reduce to residue", (*shrinker).reduceToResidue},
-	{"lower bytes", (*shrinker).lowerBytes},
-	{"move bytes later", (*shrinker).moveBytesLater},
-	{"delete after a raised byte", (*shrinker).deleteAfterRaised},
+	{"delete chunks", (*shrinker).deleteChunks, false},
+	{"delete tokens", (*shrinker).deleteTokens, false},
+	{"delete brackets", (*shrinker).deleteBrackets, false},
+	{"delete repeats", (*shrinker).deleteRepeats, false},
+	{"delete with length field", (*shrinker).deleteWithLengthField, false},
+	{"delete counted element", (*shrinker).deleteCountedElement, false},
+	{"delete bytes", (*shrinker).deleteBytes, false},
+	{"zero chunks", (*shrinker).zeroChunks, false},
+	{"reduce to residue", (*shrinker).reduceToResidue, false},
+	{"lower bytes", (*shrinker).lowerBytes, false},
+	{"move bytes later", (*shrinker).moveBytesLater, false},
+	{name: "delete after a raised byte", run: (*shrinker).deleteAfterRaised, whenStuck: true},
 }
 
 // reducePlain runs the plain passes in rounds until a round changes
-// nothing, then checks that the result is 1-minimal; a check that finds
-// a smaller input starts the rounds again.
+// nothing, then the passes that run when stuck, and the rounds again if
+// those changed something; then it checks that the result is 1-minimal,
+// and a check that finds a smaller input starts the rounds again.
 func (s *shrinker) reducePlain() {
 	stats := make([]PassStats, len(plainPasses)+1)
 	for i, p := range plainPasses {
@@ -75,23 +80,31 @@ func (s *shrinker) reducePlain() {
 	check.Name = "1-minimal check"
 	var valueStats []PassStats
 	defer func() { s.pass, s.stats.Passes = nil, append(stats, valueStats...) }()
-	for {
-		for {
-			v := s.version
-			for i, p := range plainPasses {
+	round := func(stuck bool) (changed bool) {
+		v := s.version
+		for i, p := range plainPasses {
+			if p.whenStuck == stuck {
 				s.pass = &stats[i]
 				p.run(s)
 			}
-			s.pass = nil
+		}
+		s.pass = nil
+		return s.version != v
+	}
+	for {
+		for {
+			changed := round(false)
 			if len(s.out.Choices) > 0 {
 				// Values the target reported as choices (the integers
 				// and floats of a plain target's other arguments) get
 				// the value passes too: lowering an integer byte by
 				// byte is not lowering its value.
+				v := s.version
 				s.schedule()
 				valueStats = s.stats.Passes
+				changed = changed || s.version != v
 			}
-			if s.version == v {
+			if !changed && !round(true) {
 				break
 			}
 		}
