@@ -716,7 +716,7 @@ func (s *shrinker) moveBytesLater() {
 const maxRaisedBlock = 8
 
 // deleteAfterRaised raises a byte by one and deletes the 1 to 8 bytes
-// right after it, in one candidate, for bytes below 16: a byte
+// right after it, in one candidate, for bytes from 1 to 15: a byte
 // that selects how much follows it (a size whose special value adds a
 // wider size field, a type whose value is longer, a flag that adds an
 // optional part) may select a shorter form one value up, and the input
@@ -727,8 +727,8 @@ const maxRaisedBlock = 8
 func (s *shrinker) deleteAfterRaised() {
 	for k := 0; k+1 < len(s.best); k++ {
 		base := s.best
-		if base[k] >= 16 {
-			continue
+		if base[k] == 0 || base[k] >= 16 {
+			continue // a zero is padding or a high byte more often than a selector
 		}
 		if s.firstKept(maxRaisedBlock, func(j int) []byte {
 			end := k + 2 + j
