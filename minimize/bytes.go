@@ -43,28 +43,34 @@ func (s *shrinker) plainBytes() bool {
 type plainPass struct {
 	name string
 	run  func(s *shrinker)
+	// whenStuck: the pass runs only after a round of the others changed
+	// nothing, for moves that try many candidates at every offset and
+	// rarely succeed.
+	whenStuck bool
 }
 
 // plainPasses are the moves in the order they run: the cheapest and
 // largest deletions first, so that the later, costlier moves see a small
 // input.
 var plainPasses = []plainPass{
-	{"delete chunks", (*shrinker).deleteChunks},
-	{"delete tokens", (*shrinker).deleteTokens},
-	{"delete brackets", (*shrinker).deleteBrackets},
-	{"delete repeats", (*shrinker).deleteRepeats},
-	{"delete with length field", (*shrinker).deleteWithLengthField},
-	{"delete counted element", (*shrinker).deleteCountedElement},
-	{"delete bytes", (*shrinker).deleteBytes},
-	{"zero chunks", (*shrinker).zeroChunks},
-	{"reduce to residue", (*shrinker).reduceToResidue},
-	{"lower bytes", (*shrinker).lowerBytes},
-	{"move bytes later", (*shrinker).moveBytesLater},
+	{"delete chunks", (*shrinker).deleteChunks, false},
+	{"delete tokens", (*shrinker).deleteTokens, false},
+	{"delete brackets", (*shrinker).deleteBrackets, false},
+	{"delete repeats", (*shrinker).deleteRepeats, false},
+	{"delete with length field", (*shrinker).deleteWithLengthField, false},
+	{"delete counted element", (*shrinker).deleteCountedElement, false},
+	{"delete bytes", (*shrinker).deleteBytes, false},
+	{"zero chunks", (*shrinker).zeroChunks, false},
+	{"reduce to residue", (*shrinker).reduceToResidue, false},
+	{"lower bytes", (*shrinker).lowerBytes, false},
+	{"move bytes later", (*shrinker).moveBytesLater, false},
+	{name: "delete after a raised byte", run: (*shrinker).deleteAfterRaised, whenStuck: true},
 }
 
 // reducePlain runs the plain passes in rounds until a round changes
-// nothing, then checks that the result is 1-minimal; a check that finds
-// a smaller input starts the rounds again.
+// nothing, then the passes that run when stuck, and the rounds again if
+// those changed something; then it checks that the result is 1-minimal,
+// and a check that finds a smaller input starts the rounds again.
 func (s *shrinker) reducePlain() {
 	stats := make([]PassStats, len(plainPasses)+1)
 	for i, p := range plainPasses {
@@ -74,23 +80,31 @@ func (s *shrinker) reducePlain() {
 	check.Name = "1-minimal check"
 	var valueStats []PassStats
 	defer func() { s.pass, s.stats.Passes = nil, append(stats, valueStats...) }()
-	for {
-		for {
-			v := s.version
-			for i, p := range plainPasses {
+	round := func(stuck bool) (changed bool) {
+		v := s.version
+		for i, p := range plainPasses {
+			if p.whenStuck == stuck {
 				s.pass = &stats[i]
 				p.run(s)
 			}
-			s.pass = nil
+		}
+		s.pass = nil
+		return s.version != v
+	}
+	for {
+		for {
+			changed := round(false)
 			if len(s.out.Choices) > 0 {
 				// Values the target reported as choices (the integers
 				// and floats of a plain target's other arguments) get
 				// the value passes too: lowering an integer byte by
 				// byte is not lowering its value.
+				v := s.version
 				s.schedule()
 				valueStats = s.stats.Passes
+				changed = changed || s.version != v
 			}
-			if s.version == v {
+			if !changed && !round(true) {
 				break
 			}
 		}
@@ -694,6 +708,39 @@ func (s *shrinker) moveBytesLater() {
 			c[i], c[j] = c[j], c[i]
 			return c
 		})
+	}
+}
+
+// maxRaisedBlock bounds the block deleteAfterRaised deletes: a field
+// that grows from 1 to 8 bytes.
+const maxRaisedBlock = 8
+
+// deleteAfterRaised raises a byte by one and deletes the 1 to 8 bytes
+// right after it, in one candidate, for bytes from 1 to 15: a byte
+// that selects how much follows it (a size whose special value adds a
+// wider size field, a type whose value is longer, a flag that adds an
+// optional part) may select a shorter form one value up, and the input
+// is then shorter, so smaller in shortlex order, though one byte is
+// higher. Neither change alone keeps the failure: the raise reads the
+// longer form's bytes as something else, and the deletion alone shifts
+// them.
+func (s *shrinker) deleteAfterRaised() {
+	for k := 0; k+1 < len(s.best); k++ {
+		base := s.best
+		if base[k] == 0 || base[k] >= 16 {
+			continue // a zero is padding or a high byte more often than a selector
+		}
+		if s.firstKept(maxRaisedBlock, func(j int) []byte {
+			end := k + 2 + j
+			if end > len(base) {
+				return nil
+			}
+			c := without(base, k+1, end)
+			c[k]++
+			return c
+		}) >= 0 {
+			k--
+		}
 	}
 }
 

@@ -116,6 +116,38 @@ func TestPlainBytes(t *testing.T) {
 			[]byte{0x9a, 0x3b, 0x2c, 0x1f},
 			func(b []byte) bool { return len(b) == 4 && binary.BigEndian.Uint32(b)%50 == 0x9a3b2c1f%50 },
 			"\x00\x00\x00!"}, // 0x9a3b2c1f % 50 is 33
+		{"wider size", "a box whose size 1 means a 64-bit size follows its type: size 2, in one candidate with the 64-bit size deleted, is shorter",
+			append([]byte("\x00\x00\x00\x01\x00\x00\x00\x00"), make([]byte, 8)...),
+			func(b []byte) bool {
+				if len(b) < 8 {
+					return false
+				}
+				// Size 0 runs to the end of the input; 1 means the 64-bit
+				// size after the type. Either smaller than the header is
+				// the bug.
+				switch size := binary.BigEndian.Uint32(b); {
+				case size == 1:
+					return len(b) >= 16 && binary.BigEndian.Uint64(b[8:]) < 16
+				default:
+					return size > 1 && size < 8
+				}
+			},
+			"\x00\x00\x00\x02\x00\x00\x00\x00"},
+		{"shorter type", "a value whose type byte picks its width: type 2, one byte, replaces type 1, four",
+			[]byte("\x01\x00\x00\x00\xc9"),
+			func(b []byte) bool {
+				var v uint32
+				switch {
+				case len(b) == 5 && b[0] == 1:
+					v = binary.BigEndian.Uint32(b[1:])
+				case len(b) == 2 && b[0] == 2:
+					v = uint32(b[1])
+				default:
+					return false
+				}
+				return v > 200
+			},
+			"\x02\xc9"},
 		{"brackets", "nested brackets: deleting a bracketed region whole keeps them balanced",
 			[]byte("foo(bar(baz, (x)) + (qux)) * (y)"),
 			func(b []byte) bool {

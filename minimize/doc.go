@@ -134,8 +134,11 @@
 // A target that reads raw bytes (Options.ExactLength) and reports no
 // spans is reduced as plain bytes instead: coarse chunk deletion first
 // (delta debugging), then moves on structure inferred from the bytes
-// (tokens, brackets, repeats, length fields, residues), to a result that
-// a final check confirms 1-minimal ([MinimalCheck]). Options.OrderKey
+// (tokens, brackets, repeats, length fields, residues; when those are
+// stuck, a small selector byte raised by one with the bytes after it
+// deleted: a size whose next value drops a wider size field), to a
+// result that a final check confirms 1-minimal ([MinimalCheck]).
+// Options.OrderKey
 // lets a caller order inputs by the values they encode.
 //
 // This package knows nothing about how inputs are decoded or how the

@@ -188,6 +188,23 @@ func TestProbeBudget(t *testing.T) {
 	}
 }
 
+// TestEmptyInputNotNil checks that an empty input reaches the target as
+// an empty slice, not nil, as under go test: a target that treats nil as
+// "no data" (msgpack's Unmarshal) must still fail on it.
+func TestEmptyInputNotNil(t *testing.T) {
+	firstByte := func(b []byte) {
+		if b == nil {
+			return
+		}
+		_ = b[0]
+	}
+	for _, in := range [][]byte{nil, {}} {
+		if s := runInProcess(firstByte, in, probeLimit); !strings.HasPrefix(s, "panic: runtime error: index out of range") {
+			t.Errorf("input %#v: signature %q, want the index panic of an empty, non-nil slice", in, s)
+		}
+	}
+}
+
 // repanic recovers a panic and panics again with the same value, as
 // libraries that turn panics into errors do for the ones they do not own.
 func repanic() {

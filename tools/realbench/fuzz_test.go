@@ -11,6 +11,9 @@ import (
 	"testing"
 
 	"github.com/DataDog/sketches-go/ddsketch"
+	"github.com/Eyevinn/mp4ff/aac"
+	"github.com/Eyevinn/mp4ff/mp4"
+	"github.com/shamaton/msgpack/v2"
 	"github.com/ulikunitz/xz"
 )
 
@@ -289,4 +292,113 @@ type Mutation {
 directive @deprecated(reason: String) on FIELD_DEFINITION | ENUM_VALUE
 `))
 	f.Fuzz(func(t *testing.T, data []byte) { graphqlSchema(data) })
+}
+
+func FuzzMP4Decode(f *testing.F) {
+	f.Add(fragmentedMP4(1, 4))
+	f.Add(fragmentedMP4(3, 8))
+	f.Fuzz(func(t *testing.T, data []byte) { mp4Decode(data) })
+}
+
+// fragmentedMP4 is a fragmented MP4 file of one AAC-LC track at 48 kHz:
+// an init segment (ftyp, moov) and segs media segments (styp, moof,
+// mdat) of n samples of 1024 frames each, as a DASH packager writes them.
+func fragmentedMP4(segs, n int) []byte {
+	init := mp4.CreateEmptyInit()
+	init.AddEmptyTrack(48000, "audio", "en")
+	if err := init.Moov.Trak.SetAACDescriptor(aac.AAClc, 48000); err != nil {
+		panic(err)
+	}
+	var b bytes.Buffer
+	if err := init.Encode(&b); err != nil {
+		panic(err)
+	}
+	for s := 0; s < segs; s++ {
+		seg := mp4.NewMediaSegment()
+		frag, err := mp4.CreateFragment(uint32(s+1), init.Moov.Trak.Tkhd.TrackID)
+		if err != nil {
+			panic(err)
+		}
+		for i := 0; i < n; i++ {
+			data := bytes.Repeat([]byte{0x21, byte(i), byte(s)}, 8)
+			frag.AddFullSample(mp4.FullSample{
+				Sample:     mp4.Sample{Flags: mp4.SyncSampleFlags, Dur: 1024, Size: uint32(len(data))},
+				DecodeTime: uint64((s*n + i) * 1024),
+				Data:       data,
+			})
+		}
+		seg.AddFragment(frag)
+		if err := seg.Encode(&b); err != nil {
+			panic(err)
+		}
+	}
+	return b.Bytes()
+}
+
+func FuzzMsgpackDecode(f *testing.F) {
+	f.Add(msgpackRecord(1))
+	f.Add(msgpackRecord(12))
+	f.Fuzz(func(t *testing.T, data []byte) { msgpackDecode(data) })
+}
+
+// msgpackRecord is an inventory of n hosts encoded as MessagePack, with
+// maps, arrays, strings, integers, floats, booleans, binary and nil.
+func msgpackRecord(n int) []byte {
+	hosts := make([]any, n)
+	for i := range hosts {
+		hosts[i] = map[string]any{
+			"name":    fmt.Sprintf("host%d", i+1),
+			"addr":    fmt.Sprintf("10.0.0.%d", i+1),
+			"ports":   []any{8000 + i, 9000 + i},
+			"load":    0.25 * float64(i%4),
+			"enabled": i%2 == 0,
+			"key":     []byte{0xde, 0xad, byte(i)},
+			"owner":   nil,
+		}
+	}
+	b, err := msgpack.Marshal(map[string]any{"version": 2, "title": "inventory", "hosts": hosts})
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+func FuzzJSONQuery(f *testing.F) {
+	doc := jsonDoc()
+	for i, path := range []string{
+		`friends.#(age>40)#.name`,
+		`servers|@reverse|0.ports`,
+		`{name,"first":friends.0.name,"count":servers.#}`,
+		`servers.#(tags.#(=="web"))#.host`,
+		`friends|@pretty:{"sortKeys":true}`,
+		`servers.#.tags|@flatten`,
+		`friends|@join:{"preserve":true}`,
+	} {
+		f.Add(append(framed(path, doc), byte(i%2)))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) { jsonQuery(data) })
+}
+
+// jsonDoc is the document the FuzzJSONQuery seeds query: a team with
+// friends and a list of servers.
+func jsonDoc() string {
+	var b strings.Builder
+	b.WriteString(`{"name":"ops","friends":[{"name":"Dale","age":44},{"name":"Roger","age":68},{"name":"Jane","age":37}],"servers":[`)
+	for i := 1; i <= 6; i++ {
+		if i > 1 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `{"host":"10.0.0.%d","ports":[%d,%d],"tags":["web","rack-%d"],"up":%v}`, i, 8000+i, 9000+i, i%3, i%2 == 0)
+	}
+	b.WriteString("]}")
+	return b.String()
+}
+
+func FuzzCELEval(f *testing.F) {
+	f.Add(`request.auth.group == "admin" && request.path.startsWith("/v1/")`)
+	f.Add(`size(resource.labels) < 10 && resource.labels.all(k, k.matches("^[a-z]+$"))`)
+	f.Add(`has(request.auth.scopes) ? "write" in request.auth.scopes : false`)
+	f.Add(`[1, 2, 3].map(x, x * 2).exists(y, y > 4) && double(request.size) / 2.5 > 100.0`)
+	f.Add(`resource.owner + "/" + string(request.size) != "" || request.method in ["GET", "HEAD"]`)
+	f.Fuzz(func(t *testing.T, s string) { celEval(s) })
 }

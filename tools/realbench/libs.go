@@ -10,10 +10,16 @@ import (
 	"github.com/BurntSushi/toml"
 	"github.com/DataDog/sketches-go/ddsketch"
 	"github.com/DataDog/sketches-go/ddsketch/store"
+	"github.com/Eyevinn/mp4ff/bits"
+	"github.com/Eyevinn/mp4ff/mp4"
 	"github.com/buger/jsonparser"
 	gomarkdown "github.com/gomarkdown/markdown"
+	"github.com/google/cel-go/cel"
+	"github.com/google/cel-go/checker/decls"
 	"github.com/google/gopacket"
 	"github.com/google/gopacket/layers"
+	"github.com/shamaton/msgpack/v2"
+	"github.com/tidwall/gjson"
 	"github.com/ulikunitz/xz"
 	gqlast "github.com/vektah/gqlparser/ast"
 	gqlparser "github.com/vektah/gqlparser/parser"
@@ -186,4 +192,82 @@ func ddsketchQuantile(data []byte) {
 // generator does before anything else (github.com/vektah/gqlparser).
 func graphqlSchema(data []byte) {
 	_, _ = gqlparser.ParseSchema(&gqlast.Source{Name: "schema.graphql", Input: string(data)})
+}
+
+// mp4Decode parses an MP4 file held in memory, progressive or
+// fragmented, with the slice reader mp4ff offers for that (it checks box
+// sizes against the bytes left, where DecodeFile allocates what a box
+// header claims) (github.com/Eyevinn/mp4ff/mp4).
+func mp4Decode(data []byte) {
+	_, _ = mp4.DecodeFileSR(bits.NewFixedSliceReader(data))
+}
+
+// msgpackDecode decodes a MessagePack message into an untyped value
+// (github.com/shamaton/msgpack/v2).
+func msgpackDecode(data []byte) {
+	var v any
+	_ = msgpack.Unmarshal(data, &v)
+}
+
+// jsonQuery is a go-fuzz-headers harness over a JSON query service: a
+// GJSON path, a document and a flag read one after another with
+// GetString, GetBytes and GetBool; the flag asks for the matches of the
+// path and of its count, as a paging API does (github.com/tidwall/gjson).
+func jsonQuery(data []byte) {
+	c := fuzz.NewConsumer(data)
+	path, err := c.GetString()
+	if err != nil {
+		return
+	}
+	doc, err := c.GetBytes()
+	if err != nil {
+		return
+	}
+	many, err := c.GetBool()
+	if err != nil {
+		return
+	}
+	if many {
+		for _, r := range gjson.GetManyBytes(doc, path, path+".#") {
+			_ = r.String()
+		}
+		return
+	}
+	r := gjson.GetBytes(doc, path)
+	r.ForEach(func(k, v gjson.Result) bool { _ = v.String(); return true })
+}
+
+// celEnv is a CEL environment for access policies over two maps of
+// dynamic values, request and resource (github.com/google/cel-go).
+var celEnv = func() cel.Env {
+	m := decls.NewMapType(decls.String, decls.Dyn)
+	env, err := cel.NewEnv(cel.Declarations(decls.NewIdent("request", m, nil), decls.NewIdent("resource", m, nil)))
+	if err != nil {
+		panic(err)
+	}
+	return env
+}()
+
+// celVars are the values celEval evaluates a policy against.
+var celVars = map[string]any{
+	"request":  map[string]any{"path": "/v1/items/7", "method": "GET", "size": 512, "auth": map[string]any{"group": "admin", "scopes": []any{"read", "write"}}},
+	"resource": map[string]any{"owner": "ops", "labels": map[string]any{"env": "prod", "tier": "web"}},
+}
+
+// celEval parses, checks and evaluates a CEL policy expression, as a
+// policy engine does for each rule it loads (github.com/google/cel-go).
+func celEval(src string) {
+	ast, iss := celEnv.Parse(src)
+	if iss != nil && iss.Err() != nil {
+		return
+	}
+	checked, iss := celEnv.Check(ast)
+	if iss != nil && iss.Err() != nil {
+		return
+	}
+	prg, err := celEnv.Program(checked)
+	if err != nil {
+		return
+	}
+	_, _, _ = prg.Eval(celVars)
 }

@@ -450,13 +450,19 @@ func runInProcess(fn func([]byte), input []byte, limit time.Duration) string {
 // its length rounded up to an allocation size class, as in the []byte that
 // Go's fuzzing worker and go test's corpus replay pass: a target that
 // slices past its input's length but within its capacity (gopacket's DNS
-// decoder) fails where Go's runs fail, not earlier.
+// decoder) fails where Go's runs fail, not earlier. An empty input is
+// passed as an empty slice, not nil, as go test's corpus replay passes it:
+// msgpack's Unmarshal returns an error for nil data but panics on empty.
 func runRecovered(fn func([]byte), input []byte) (sig string) {
 	defer func() {
 		if r := recover(); r != nil {
 			sig = panicSignature(fmt.Sprint(r), string(debug.Stack()))
 		}
 	}()
-	fn(append([]byte(nil), input...))
+	in := append([]byte(nil), input...)
+	if in == nil {
+		in = []byte{}
+	}
+	fn(in)
 	return ""
 }

@@ -97,6 +97,26 @@ var targets = []target{
 		Bug: "parseTypeReference recurses on '[' after the input has ended until the stack overflows, found by fuzzing (vektah/gqlparser#72, fixed by #79 with the fuzzer's input type o{d(g:[ as a test, in v1.0.0)",
 		Run: graphqlSchema,
 	},
+	{
+		Name: "FuzzMP4Decode", Library: "github.com/Eyevinn/mp4ff@v0.47.0", Kind: "media container format",
+		Bug: "a box whose size is smaller than its header makes ReadBytes take a negative length, one of the panics go test -fuzz found (Eyevinn/mp4ff#397); fixed by v0.48.0",
+		Run: mp4Decode,
+	},
+	{
+		Name: "FuzzMsgpackDecode", Library: "github.com/shamaton/msgpack/v2@v2.1.0", Kind: "serialization format",
+		Bug: "Unmarshal reads past the end of a truncated message, found by fuzzing (shamaton/msgpack#31, CVE-2022-41719); fixed by v2.1.1",
+		Run: msgpackDecode,
+	},
+	{
+		Name: "FuzzJSONQuery", Library: "github.com/tidwall/gjson@v1.6.3 via go-fuzz-headers GetBytes/GetString/GetBool", Kind: "go-fuzz-headers harness",
+		Bug: "squash slices past the end of a modifier's unterminated string argument (@this:\"), a path panic found by fuzzing (tidwall/gjson#192); fixed by v1.6.4",
+		Run: jsonQuery, Smallest: "\x00\x00\x00\x05#.{\"|\x00\x00\x00\x01[\x00",
+	},
+	{
+		Name: "FuzzCELEval", Library: "github.com/google/cel-go@v0.3.2", Kind: "expression language",
+		Bug:    "the parser panics on syntax errors: an unknown parse tree on inputs like \"--\" and \"?\", found by go-fuzz (google/cel-go#317), and a field initializer without its value; both fixed by v0.4.0",
+		String: true, Run: func(b []byte) { celEval(string(b)) },
+	},
 }
 
 // lookup returns the target named name.
