@@ -6,9 +6,11 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
+	"github.com/DataDog/sketches-go/ddsketch"
 	"github.com/Eyevinn/mp4ff/aac"
 	"github.com/Eyevinn/mp4ff/mp4"
 	"github.com/shamaton/msgpack/v2"
@@ -180,6 +182,116 @@ func yamlDoc() []byte {
 		fmt.Fprintf(&b, "  host%d:\n    addr: 10.0.0.%d  # primary\n    tags: [web, \"rack-%d\"]\n    roles:\n      - web\n      - db\n", i, i, i%3)
 	}
 	return b.Bytes()
+}
+
+// The targets below fail by killing Go's fuzzing worker: a run that never
+// returns or a stack overflow. Go cannot minimize their crashers.
+
+func FuzzJSONRedact(f *testing.F) {
+	f.Add(jsonLogRecord())
+	f.Add([]byte(`{"time":"2019-11-28T09:15:40Z","level":"warn","msg":"retry","attempts":[{"n":1,"ms":120},{"n":2,"ms":480}],"tags":["db","primary"],"token":""}`))
+	f.Fuzz(func(t *testing.T, data []byte) { jsonRedact(data) })
+}
+
+func FuzzJSONUserName(f *testing.F) {
+	f.Add(jsonLogRecord())
+	f.Add([]byte(`{"time":"2019-11-28T09:15:40Z","level":"warn","msg":"retry","attempts":[{"n":1,"ms":120},{"n":2,"ms":480}],"user":{"id":7,"name":"bob"}}`))
+	f.Fuzz(func(t *testing.T, data []byte) { jsonUserName(data) })
+}
+
+// jsonLogRecord is a JSON log record of a login, a seed of the jsonparser
+// targets.
+func jsonLogRecord() []byte {
+	return []byte(`{"time":"2019-11-28T09:14:03Z","level":"info","msg":"login ok","user":{"id":4211,"name":"alice","groups":["admin","dev"]},"client":{"ip":"192.0.2.7","agent":"curl/7.64.1"},"token":"eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI0MjExIn0.c2lnbmF0dXJl"}`)
+}
+
+func FuzzGoMarkdown(f *testing.F) {
+	f.Add([]byte("# Install\n\nGet it with `go get`:\n\n```sh\ngo get example.org/tool\n```\n\n" +
+		"## Options\n\nName | Default | Meaning\n-----|---------|--------\n`-v` | false | verbose\n`-n` | 4 | workers\n\n" +
+		"Verbose\n: print each file as it is read\n\nWorkers\n: how many files to read at once\n\n" +
+		"- fast, see <https://example.org/bench>\n- ~~slow~~ *small*\n\n1. first\n2. second\n\n> a quote\n\n$$x^2$$\n"))
+	f.Add(markdownDoc())
+	f.Fuzz(func(t *testing.T, data []byte) { gomarkdownHTML(data) })
+}
+
+func FuzzDDSketch(f *testing.F) {
+	f.Add(latencySketch(200, 1))
+	f.Add(latencySketch(1000, 7))
+	f.Fuzz(func(t *testing.T, data []byte) { ddsketchQuantile(data) })
+}
+
+// latencySketch is an encoded DDSketch (1% relative accuracy) of n request
+// latencies in milliseconds, a long-tailed spread from seed, as an agent
+// sends them: a seed of FuzzDDSketch.
+func latencySketch(n int, seed uint32) []byte {
+	s, err := ddsketch.NewDefaultDDSketch(0.01)
+	if err != nil {
+		panic(err)
+	}
+	x := seed
+	for i := 0; i < n; i++ {
+		x = x*1664525 + 1013904223
+		u := float64(x>>8) / (1 << 24)
+		if err := s.Add(2 + 40*math.Exp(3*u*u)); err != nil {
+			panic(err)
+		}
+	}
+	var b []byte
+	s.Encode(&b, false)
+	return b
+}
+
+func FuzzGraphQLSchema(f *testing.F) {
+	f.Add([]byte(`"""
+The shop's public API.
+"""
+schema {
+  query: Query
+  mutation: Mutation
+}
+
+"An item for sale."
+type Product implements Node {
+  id: ID!
+  name: String!
+  price(currency: Currency = EUR): Float!
+  tags: [String!]!
+  reviews(first: Int = 10, after: String): [Review!] @deprecated(reason: "use reviewPage")
+}
+
+interface Node {
+  id: ID!
+}
+
+type Review implements Node {
+  id: ID!
+  stars: Int!
+  text: String
+}
+
+enum Currency {
+  EUR
+  USD
+}
+
+input NewReview {
+  product: ID!
+  stars: Int!
+  text: String
+}
+
+type Query {
+  product(id: ID!): Product
+  search(text: String!, tags: [String!] = []): [Product!]!
+}
+
+type Mutation {
+  addReview(review: NewReview!): Review
+}
+
+directive @deprecated(reason: String) on FIELD_DEFINITION | ENUM_VALUE
+`))
+	f.Fuzz(func(t *testing.T, data []byte) { graphqlSchema(data) })
 }
 
 func FuzzMP4Decode(f *testing.F) {

@@ -8,8 +8,12 @@ import (
 
 	fuzz "github.com/AdaLogics/go-fuzz-headers"
 	"github.com/BurntSushi/toml"
+	"github.com/DataDog/sketches-go/ddsketch"
+	"github.com/DataDog/sketches-go/ddsketch/store"
 	"github.com/Eyevinn/mp4ff/bits"
 	"github.com/Eyevinn/mp4ff/mp4"
+	"github.com/buger/jsonparser"
+	gomarkdown "github.com/gomarkdown/markdown"
 	"github.com/google/cel-go/cel"
 	"github.com/google/cel-go/checker/decls"
 	"github.com/google/gopacket"
@@ -17,6 +21,8 @@ import (
 	"github.com/shamaton/msgpack/v2"
 	"github.com/tidwall/gjson"
 	"github.com/ulikunitz/xz"
+	gqlast "github.com/vektah/gqlparser/ast"
+	gqlparser "github.com/vektah/gqlparser/parser"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
@@ -146,6 +152,46 @@ func renderPage(data []byte) {
 	src := append([]byte("# "+title+"\n\n"), body...)
 	var b bytes.Buffer
 	_ = md.Convert(src, &b)
+}
+
+// The targets below are of bugs that kill Go's fuzzing worker (a run that
+// never returns, an allocation the machine cannot give, a stack overflow),
+// which Go cannot minimize.
+
+// jsonRedact removes a secret field from a JSON log record before the
+// record is stored, as a log shipper does (github.com/buger/jsonparser).
+func jsonRedact(data []byte) {
+	_ = jsonparser.Delete(data, "token")
+}
+
+// jsonUserName reads a nested field of a JSON log record, as a log
+// indexer does (github.com/buger/jsonparser).
+func jsonUserName(data []byte) {
+	_, _, _, _ = jsonparser.Get(data, "user", "name")
+}
+
+// gomarkdownHTML renders Markdown to HTML with the library's defaults
+// (github.com/gomarkdown/markdown: the common extensions, definition
+// lists among them).
+func gomarkdownHTML(data []byte) {
+	_ = gomarkdown.ToHTML(data, nil, nil)
+}
+
+// ddsketchQuantile decodes a DDSketch, as a metrics backend decodes the
+// sketches its agents send, and reads its 99th percentile
+// (github.com/DataDog/sketches-go).
+func ddsketchQuantile(data []byte) {
+	s, err := ddsketch.DecodeDDSketch(data, store.DenseStoreConstructor, nil)
+	if err != nil {
+		return
+	}
+	_, _ = s.GetValueAtQuantile(0.99)
+}
+
+// graphqlSchema parses a GraphQL schema file, as a schema linter or code
+// generator does before anything else (github.com/vektah/gqlparser).
+func graphqlSchema(data []byte) {
+	_, _ = gqlparser.ParseSchema(&gqlast.Source{Name: "schema.graphql", Input: string(data)})
 }
 
 // mp4Decode parses an MP4 file held in memory, progressive or

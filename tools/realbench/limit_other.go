@@ -2,5 +2,8 @@
 
 package main
 
+// memoryLimit is 0: no address-space limit is set here.
+const memoryLimit = 0
+
 // limitMemory does nothing where RLIMIT_AS is not set portably.
 func limitMemory() {}

@@ -49,6 +49,13 @@ type config struct {
 	markdown bool
 	probeGo  bool
 	verbose  bool
+
+	// hangTimeout and hangMaxTime replace the tool's -timeout and
+	// -maxtime for fixtures that hang: every hanging candidate costs the
+	// tool a whole -timeout. overflowTimeout is its -timeout for fixtures
+	// that overflow the stack, which takes a worker seconds: one stopped
+	// before is read as a hang or a stack overflow in the making.
+	hangTimeout, hangMaxTime, overflowTimeout time.Duration
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -58,6 +65,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	c := config{}
 	fs.DurationVar(&c.maxTime, "maxtime", 2*time.Minute, "passed to minimize: stop reducing one fixture after `d`")
 	fs.IntVar(&c.parallel, "parallel", 1, "passed to minimize: worker processes")
+	fs.DurationVar(&c.hangTimeout, "hangtimeout", probeLimit, "passed to minimize as -timeout for fixtures that hang: a run longer than `d` is a hang (the probe's limit)")
+	fs.DurationVar(&c.hangMaxTime, "hangmaxtime", 10*time.Minute, "passed to minimize as -maxtime for fixtures that hang or overflow the stack, instead of -maxtime")
+	fs.DurationVar(&c.overflowTimeout, "overflowtimeout", 9*time.Second, "passed to minimize as -timeout for fixtures that overflow the stack: a fuzzing worker takes seconds to grow a stack to 1 GB (9s is the tool's largest)")
 	fs.BoolVar(&c.markdown, "markdown", false, "print the table as Markdown")
 	fs.BoolVar(&c.probeGo, "probego", true, "also run the greedy probe to its end from Go's crasher, for the size a naive reducer reaches")
 	fs.BoolVar(&c.verbose, "v", false, "print the minimize command's output")
@@ -169,10 +179,20 @@ func measure(c config, dir, tool, tmp string, f fixture, log io.Writer) row {
 		p := probe(f.Input, f.Sig, rn.run, 0, probeRuns)
 		r.ProbeGo = len(p.Input)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), c.maxTime+3*time.Minute)
+	maxTime := c.maxTime
+	args := []string{"-json", "-parallel", fmt.Sprint(c.parallel)}
+	switch {
+	case isHang(f.Sig):
+		maxTime = c.hangMaxTime
+		args = append(args, "-timeout", c.hangTimeout.String())
+	case strings.HasPrefix(f.Sig, "stack overflow"):
+		maxTime = c.hangMaxTime
+		args = append(args, "-timeout", c.overflowTimeout.String())
+	}
+	args = append(args, "-maxtime", maxTime.String(), "-run", "^"+f.Target.Name+"$", f.Path)
+	ctx, cancel := context.WithTimeout(context.Background(), maxTime+3*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, tool, "-json", "-parallel", fmt.Sprint(c.parallel), "-maxtime", c.maxTime.String(),
-		"-run", "^"+f.Target.Name+"$", f.Path)
+	cmd := exec.CommandContext(ctx, tool, args...)
 	cmd.Dir = work
 	cmd.Env = append(os.Environ(), "GOFLAGS="+strings.TrimSpace(os.Getenv("GOFLAGS")+" -tags=realbench"))
 	var stderr bytes.Buffer
@@ -211,6 +231,10 @@ func measure(c config, dir, tool, tmp string, f fixture, log io.Writer) row {
 	r.Status, r.Runs = done.Status, done.Runs
 	if done.Stop != "" {
 		r.Status += " (" + done.Stop + ")"
+	}
+	if code := cmd.ProcessState.ExitCode(); code != 0 {
+		// 3: flaky or unverified, 2: a run error (tools/minimize/README.md).
+		r.Status += fmt.Sprintf(", exit %d", code)
 	}
 	result := f.Input
 	resultName := f.Name()
@@ -268,29 +292,55 @@ type doneEvent struct {
 }
 
 // fails returns the in-process runner of t: the signature its body fails
-// with on an input, "" if it passes.
+// with on an input, "" if it passes. Only for targets that panic: one that
+// hangs or crashes needs a runner (runner.go).
 func fails(t target) func([]byte) string {
 	return func(b []byte) string { return runInProcess(t.Run, b, probeLimit) }
 }
 
+// replayTimeout is go test's -timeout in a replay of a fixture that
+// hangs: without one, go test waits 10 minutes before it dumps the
+// goroutines that hangSignature reads.
+const replayTimeout = 10 * time.Second
+
 // replay runs go test -run=^FuzzX$/^name$ in work and compares the
 // signature of its failure with f's.
 func replay(ctx context.Context, work string, f fixture, name string) string {
-	cmd := exec.CommandContext(ctx, "go", "test", "-tags", "realbench", "-count=1",
-		"-run", "^"+f.Target.Name+"$/^"+regexp.QuoteMeta(name)+"$", ".")
-	cmd.Dir = work
-	out, err := cmd.CombinedOutput()
+	out, err := replayCommand(ctx, work, f, name).CombinedOutput()
 	if err == nil {
 		return "no: passes"
 	}
 	sig := outputSignature(string(out))
-	if sig == f.Sig {
+	switch {
+	case sig == f.Sig:
 		return "yes"
-	}
-	if sig == "" {
+	case sig == sigHang && isHang(f.Sig):
+		// The dump did not show the target's goroutine (go test's
+		// timeout panic stops it only as best it can).
+		return "yes (hang not located)"
+	case sig == "":
 		return "no: " + firstLine(string(out))
 	}
 	return "no: " + sig
+}
+
+// replayCommand is go test -run=^FuzzX$/^name$ in dir, run as
+// tools/minimize prints it for f's kind of failure: with -timeout for a
+// hang (without one go test waits 10 minutes), and under the runner's
+// address-space limit (limitMemory) for out of memory, since an
+// allocation that fails under the limit may succeed without it.
+func replayCommand(ctx context.Context, dir string, f fixture, name string) *exec.Cmd {
+	args := []string{"test", "-tags", "realbench", "-count=1"}
+	if isHang(f.Sig) {
+		args = append(args, "-timeout", replayTimeout.String())
+	}
+	args = append(args, "-run", "^"+f.Target.Name+"$/^"+regexp.QuoteMeta(name)+"$", ".")
+	cmd := exec.CommandContext(ctx, "go", args...)
+	if strings.HasPrefix(f.Sig, "out of memory") && memoryLimit > 0 {
+		cmd = exec.CommandContext(ctx, "sh", append([]string{"-c", fmt.Sprintf(`ulimit -v %d && exec go "$@"`, memoryLimit>>10), "sh"}, args...)...)
+	}
+	cmd.Dir = dir
+	return cmd
 }
 
 // copyModule copies the module's Go files, go.mod (its replace made

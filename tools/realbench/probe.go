@@ -16,7 +16,7 @@ type probeResult struct {
 	Input []byte // the smallest input reached; the start if no move worked
 	Moves int    // moves taken
 	Runs  int    // candidates run
-	Hangs int    // candidates that did not return within the limit
+	Hangs int    // candidates that did not return within the limit, wherever they hung
 	// Capped is set when the probe stopped at its run budget rather than
 	// at an input no move improves.
 	Capped bool
@@ -31,7 +31,7 @@ func probe(input []byte, sig string, fails func([]byte) string, maxMoves, maxRun
 	try := func(c []byte) bool {
 		res.Runs++
 		s := fails(c)
-		if s == sigHang {
+		if isHang(s) {
 			res.Hangs++
 		}
 		return s == sig
@@ -87,5 +87,7 @@ func probeStep(x []byte, try func([]byte) bool, budget int, bounded bool) ([]byt
 	return x, false
 }
 
-// probeLimit is how long the probe waits for one in-process run.
+// probeLimit is how long the probe waits for one run, in-process or in a
+// runner's child; a run past it is a hang. It is the probe's -timeout:
+// a hang is "the same way" only at the same place (hangSignature).
 const probeLimit = 2 * time.Second

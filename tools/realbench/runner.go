@@ -8,6 +8,8 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"runtime"
+	"runtime/debug"
 	"strings"
 	"time"
 )
@@ -17,7 +19,10 @@ import (
 // allocation, a fatal error) or never returns costs a restart of the child
 // rather than the probe. The child runs each input under recover and
 // answers with its signature; when it dies, the signature is read from
-// what the runtime printed, and the next input starts a new child.
+// what the runtime printed, and the next input starts a new child. A run
+// past the limit is stopped by the child itself: it takes a goroutine dump
+// (runtime.Stack stops the world, so a busy loop's stack is in it),
+// answers with the hang's signature (hangSignature) and exits.
 type runner struct {
 	target string
 	limit  time.Duration
@@ -38,7 +43,7 @@ func (r *runner) start() error {
 		return err
 	}
 	cmd := exec.Command(exe)
-	cmd.Env = append(os.Environ(), serveEnv+"="+r.target)
+	cmd.Env = append(os.Environ(), serveEnv+"="+r.target, limitEnv+"="+r.limit.String())
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		return err
@@ -80,7 +85,8 @@ func (r *runner) stop() {
 }
 
 // run returns the signature the target fails with on input, "" if it
-// passes, sigHang if it did not return within the runner's limit.
+// passes, "hang at <place>" if it did not return within the runner's
+// limit (sigHang if the child did not answer even then).
 func (r *runner) run(input []byte) string {
 	if r.cmd == nil {
 		if err := r.start(); err != nil {
@@ -91,13 +97,20 @@ func (r *runner) run(input []byte) string {
 	if _, err := r.in.Write(append(frame, input...)); err != nil {
 		return r.died()
 	}
+	// The child answers a hang itself after r.limit; this is the backstop
+	// for a child that cannot (a machine swapping, a stopped process).
+	backstop := time.NewTimer(2*r.limit + 30*time.Second)
+	defer backstop.Stop()
 	select {
 	case line, ok := <-r.lines:
 		if !ok {
 			return r.died()
 		}
+		if isHang(line) {
+			r.stop() // the child exits after answering a hang
+		}
 		return line
-	case <-time.After(r.limit):
+	case <-backstop.C:
 		r.stop()
 		return sigHang
 	}
@@ -117,18 +130,35 @@ func (r *runner) died() string {
 }
 
 // serveEnv names the target a child serves; the command's main and the
-// tests' TestMain serve when it is set.
-const serveEnv = "REALBENCH_SERVE"
+// tests' TestMain serve when it is set. limitEnv is the time one run may
+// take before the child answers that it hangs.
+const (
+	serveEnv = "REALBENCH_SERVE"
+	limitEnv = "REALBENCH_LIMIT"
+)
+
+// maxStack is the serving child's stack limit (Go's default is 1 GB).
+const maxStack = 16 << 20
 
 // serve is the child: it reads length-prefixed inputs from stdin and
-// answers each with one line, the signature of the target's run.
+// answers each with one line, the signature of the target's run. A run
+// past the limit is answered with the hang's signature, read from a dump
+// of every goroutine, and ends the child: the run cannot be stopped.
 func serve(name string) {
 	t, ok := lookup(name)
 	if !ok {
 		fmt.Fprintln(os.Stderr, "realbench: no target", name)
 		os.Exit(2)
 	}
+	limit, err := time.ParseDuration(os.Getenv(limitEnv))
+	if err != nil || limit <= 0 {
+		limit = probeLimit
+	}
 	limitMemory()
+	// A runaway recursion overflows this stack in a fraction of a second,
+	// where Go's 1 GB takes seconds to grow into; an input of a few
+	// kilobytes that does not run away recurses far less deep than this.
+	debug.SetMaxStack(maxStack)
 	in := bufio.NewReader(os.Stdin)
 	out := bufio.NewWriter(os.Stdout)
 	var n [4]byte
@@ -140,8 +170,30 @@ func serve(name string) {
 		if _, err := io.ReadFull(in, input); err != nil {
 			return
 		}
-		sig := runRecovered(t.Run, input)
-		fmt.Fprintln(out, strings.ReplaceAll(sig, "\n", " "))
-		out.Flush()
+		done := make(chan string, 1)
+		go func() { done <- runRecovered(t.Run, input) }()
+		timer := time.NewTimer(limit)
+		select {
+		case sig := <-done:
+			timer.Stop()
+			fmt.Fprintln(out, strings.ReplaceAll(sig, "\n", " "))
+			out.Flush()
+		case <-timer.C:
+			fmt.Fprintln(out, hangSignature(allStacks()))
+			out.Flush()
+			os.Exit(0)
+		}
+	}
+}
+
+// allStacks returns a dump of every goroutine of the process.
+func allStacks() string {
+	buf := make([]byte, 1<<20)
+	for {
+		n := runtime.Stack(buf, true)
+		if n < len(buf) {
+			return string(buf[:n])
+		}
+		buf = make([]byte, 2*len(buf))
 	}
 }

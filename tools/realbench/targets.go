@@ -20,8 +20,8 @@ type target struct {
 	String  bool         // the target takes a string rather than a []byte
 	Run     func([]byte) // runs the target's body on an input
 	// Smallest is the smallest input known to fail the way the target's
-	// fixtures do, found by hand from the harness's layout (README.md), or
-	// "" where none was worked out.
+	// fixtures do, found by hand from the harness's layout or the
+	// library's code (README.md), or "" where none was worked out.
 	Smallest string
 }
 
@@ -71,6 +71,31 @@ var targets = []target{
 		Name: "FuzzRenderPage", Library: "github.com/yuin/goldmark@v1.1.10 via go-fuzz-headers GetString/GetBytes/GetInt", Kind: "go-fuzz-headers harness",
 		Bug: "as FuzzMarkdown, reached through a flat go-fuzz-headers sequence whose last byte chooses the options",
 		Run: renderPage, Smallest: "\x00\x00\x00\x01{\x00\x00\x00\x00\x01",
+	},
+	{
+		Name: "FuzzJSONRedact", Library: "github.com/buger/jsonparser@v0.0.0-20191204142016-1a29609e0929", Kind: "JSON query",
+		Bug: "Delete never returns when an array or object before the key is not closed: findKeyStart steps back onto the bracket (buger/jsonparser#188, CVE-2020-10675); fixed by #192 (the fixture returns at f7e751e), in v1.0.0",
+		Run: jsonRedact, Smallest: "\x00[",
+	},
+	{
+		Name: "FuzzJSONUserName", Library: "github.com/buger/jsonparser@v0.0.0-20191204142016-1a29609e0929", Kind: "JSON query",
+		Bug: "Get never returns when an object after a key of another path is not closed: searchKeys steps back by blockEnd's -1 (fixed by b10e032, \"Fix infinite loop in Get\", buger/jsonparser#197, in v1.0.0; the fixture still hangs at f7e751e, before it)",
+		Run: jsonUserName, Smallest: "{\"\":\x00{",
+	},
+	{
+		Name: "FuzzGoMarkdown", Library: "github.com/gomarkdown/markdown@v0.0.0-20240723152757-afa4a469d4f9", Kind: "markup renderer",
+		Bug: "Block loops forever when paragraph returns 0 for a ':' definition line that list does not take: the go-fuzz-found #311 (CVE-2024-44337, fixed by a2a9c4f) and, after an unterminated ``` line, #326 (fixed by 865e83d, 2024-12-04), which the fixture is: it still hangs at a2a9c4f and returns at v0.0.0-20250810172220-2e2c11897d1a",
+		Run: gomarkdownHTML,
+	},
+	{
+		Name: "FuzzDDSketch", Library: "github.com/DataDog/sketches-go@v1.4.6", Kind: "metrics encoding",
+		Bug: "DecodeDDSketch sizes a dense store's bins by the decoded index range, so a crafted payload asks for terabytes: out of memory, found by fuzzing (DataDog/sketches-go#85, open as of v1.4.8)",
+		Run: ddsketchQuantile,
+	},
+	{
+		Name: "FuzzGraphQLSchema", Library: "github.com/vektah/gqlparser@v0.0.0-20181113085259-6f09700b13a3", Kind: "parser",
+		Bug: "parseTypeReference recurses on '[' after the input has ended until the stack overflows, found by fuzzing (vektah/gqlparser#72, fixed by #79 with the fuzzer's input type o{d(g:[ as a test, in v1.0.0)",
+		Run: graphqlSchema,
 	},
 	{
 		Name: "FuzzMP4Decode", Library: "github.com/Eyevinn/mp4ff@v0.47.0", Kind: "media container format",
