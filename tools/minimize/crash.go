@@ -19,7 +19,7 @@ import (
 //	fatal error        fatal error: <message class> at <innermost user frame>
 //	stack overflow     stack overflow at <file:line of the recursing func>
 //	out of memory      out of memory at <innermost user frame>
-//	hang (timeout)     hang at <file:line of the innermost user loop>
+//	hang (timeout)     hang at <file:line of the outermost user loop>
 //	os.Exit            os.Exit(<code>)
 //	killed             killed by signal: <signal>
 //
@@ -28,9 +28,11 @@ import (
 // shrunk ("index out of range [5] with length 3"). A user frame is one
 // outside GOROOT and outside the runtime, testing, reflect, internal/ and
 // fuzzsrc packages. A stack overflow is located at the declaration of the
-// function whose prologue overflowed, and a hang at the loop statement
-// that did not end, because a stack sampled at an arbitrary moment lands
-// on any line of the recursing function or the loop body; a goroutine
+// function where the recursion entered (the outermost that repeats on the
+// stack), and a hang at the outermost loop statement on the stack of the
+// code under test, because a stack sampled at an arbitrary moment lands
+// on any line of the recursion or the loop body and of the functions they
+// call, while the frames outside them stay put; a goroutine
 // blocked forever (chan receive, select, a lock) is located where it
 // waits. A timeout whose stack is a deep recursion is a stack overflow in
 // the making: Go needs seconds to grow a stack to its 1 GB limit.
@@ -407,17 +409,17 @@ func isStackOverflow(text string) bool {
 }
 
 // stackOverflow locates a stack overflow the runtime reported in text:
-// at the declaration of the recursing function (whose prologue overflowed)
-// of the crashing goroutine or, if the report was cut short, of the
-// deepest recursion any goroutine in text shows.
+// at the declaration of the function where the recursion entered (see
+// recursion), or, where no function repeats on the stack, of the function
+// whose prologue overflowed.
 func (a *analyzer) stackOverflow(text string) failure {
 	f := failure{Kind: "stack overflow", Signature: "stack overflow", Message: "fatal error: stack overflow"}
 	if _, after, found := strings.Cut(text, "fatal error: stack overflow"); found {
 		text = after
 	}
-	fr, ok := a.crashFrame(text)
+	fr, ok := a.recursion(parseGoroutines(text))
 	if !ok {
-		fr, ok = a.recursion(parseGoroutines(text))
+		fr, ok = a.crashFrame(text)
 	}
 	if ok {
 		if line, found := a.src.funcLine(fr.File, fr.Line); found {
@@ -428,19 +430,35 @@ func (a *analyzer) stackOverflow(text string) failure {
 	return f
 }
 
-// recursion returns the innermost user frame of the goroutine whose
-// innermost user function appears most often on its stack, at least 10
-// times.
+// minRecursion is how often a function must be on a stack for the stack
+// to be a recursion.
+const minRecursion = 10
+
+// recursion returns the frame where a runaway recursion entered, in the
+// first goroutine of gs that shows one: its outermost user frame whose
+// function is on the stack at least minRecursion times. Not the innermost
+// frame: a recursion that passes through other functions (a parser's rule
+// reading each token through its lexer's peek) overflows, or is caught by
+// a dump, in any of them, by chance, where the entry stays put for every
+// input that recurses the same way.
 func (a *analyzer) recursion(gs []goroutine) (frame, bool) {
-	best, n := frame{}, 9
 	for _, g := range gs {
-		if fs := a.userFrames(g); len(fs) > 0 {
-			if c := countFunc(fs, fs[0].Func); c > n {
-				best, n = fs[0], c
-			}
+		if fr, ok := recursionEntry(a.userFrames(g)); ok {
+			return fr, true
 		}
 	}
-	return best, n > 9
+	return frame{}, false
+}
+
+// recursionEntry is recursion for one goroutine's user frames, innermost
+// first.
+func recursionEntry(fs []frame) (frame, bool) {
+	for i := len(fs) - 1; i >= 0; i-- {
+		if countFunc(fs, fs[i].Func) >= minRecursion {
+			return fs[i], true
+		}
+	}
+	return frame{}, false
 }
 
 // blockedForever reports whether a goroutine state is a wait that only
@@ -477,12 +495,14 @@ func (a *analyzer) hang(dump string) failure {
 	}
 	fs := a.userFrames(g)
 	inner := fs[0]
-	if (g.Elided || strings.HasPrefix(g.State, "copystack")) && countFunc(fs, inner.Func) >= 10 {
-		if line, found := a.src.funcLine(inner.File, inner.Line); found {
-			inner.Line = line
+	if g.Elided || strings.HasPrefix(g.State, "copystack") {
+		if entry, ok := recursionEntry(fs); ok {
+			if line, found := a.src.funcLine(entry.File, entry.Line); found {
+				entry.Line = line
+			}
+			return failure{Kind: "stack overflow", Signature: "stack overflow at " + loc(entry),
+				Message: "a runaway recursion (the run timed out with a stack deeper than the traceback shows)"}
 		}
-		return failure{Kind: "stack overflow", Signature: "stack overflow at " + loc(inner),
-			Message: "a runaway recursion (the run timed out with a stack deeper than the traceback shows)"}
 	}
 	if blockedForever(g.State) {
 		return failure{Kind: "deadlock", Signature: "deadlock at " + loc(inner),
@@ -490,17 +510,36 @@ func (a *analyzer) hang(dump string) failure {
 	}
 	at := inner
 	if strings.HasPrefix(g.State, "run") {
-		// Busy: find the loop that does not end, innermost first.
-		for _, fr := range fs {
-			if line, found := a.src.loopLine(fr.File, fr.Line); found {
-				at = frame{Func: fr.Func, File: fr.File, Line: line}
-				break
-			}
+		// Busy: in a loop that does not end.
+		if fr, ok := a.outermostLoop(fs); ok {
+			at = fr
 		}
 	}
 	f.Signature = "hang at " + loc(at)
 	f.Message = fmt.Sprintf("the run did not finish in time (%s in %s)", g.State, shortFuncName(at.Func))
 	return f
+}
+
+// outermostLoop returns the loop statement of a busy goroutine's hang:
+// among its user frames (innermost first), the outermost one whose line
+// is inside a loop, preferring the code under test to its _test.go files
+// (a harness looping over records). Not the innermost: a dump stops the
+// loop that does not end anywhere in its body, inside the functions it
+// calls and their loops too, so the innermost loop differs from dump to
+// dump of one input, while the frames outside the endless loop do not.
+func (a *analyzer) outermostLoop(fs []frame) (frame, bool) {
+	for _, tests := range []bool{false, true} {
+		for i := len(fs) - 1; i >= 0; i-- {
+			fr := fs[i]
+			if strings.HasSuffix(fr.File, "_test.go") != tests {
+				continue
+			}
+			if line, found := a.src.loopLine(fr.File, fr.Line); found {
+				return frame{Func: fr.Func, File: fr.File, Line: line}, true
+			}
+		}
+	}
+	return frame{}, false
 }
 
 // targetGoroutine picks the goroutine that runs the fuzz function: the

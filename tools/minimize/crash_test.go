@@ -328,3 +328,68 @@ func TestSignatureRules(t *testing.T) {
 		})
 	}
 }
+
+// TestRunawayPlaces checks that a hang and a runaway recursion get one
+// signature however the dump catches them: replays of one input, and the
+// reducer's candidates, stop the target at different depths of the same
+// loop or recursion, and a signature that moves with the depth makes the
+// input look flaky (tools/realbench: a jsonparser hang was placed at
+// three lines in five replays, a gqlparser recursion at its lexer's peek
+// or at its parser).
+func TestRunawayPlaces(t *testing.T) {
+	at := allMarkers(t)
+	fix := fixturePath(t)
+	subst := func(s string) string {
+		s = strings.ReplaceAll(s, "FIX", fix)
+		return regexp.MustCompile(`@(\w+)`).ReplaceAllStringFunc(s, func(m string) string { return at[m[1:]] })
+	}
+	tRunner := "testing.tRunner(0xc000003340, 0xc0000c2000)\n\t/usr/local/go/src/testing/testing.go:2036 +0xea\n"
+	words := func(inner string) string {
+		return "SIGQUIT: quit\n\ngoroutine 7 gp=0x1 m=3 mp=0x1 [running]:\n" + inner +
+			"fixture.FuzzWords.func1(0x0?, {0xc00001a0d8?, 0x0?})\n\tFIX/fixture_test.go:82 +0x1e\n" + tRunner
+	}
+	nest := func(n int) string {
+		return strings.Repeat("fixture.Nest({0x3745a86bc3d1?, 0xa?}, 0x1?)\n\tFIX/fixture.go:157 +0x65\n", n)
+	}
+	peek := "fixture.peek(...)\n\tFIX/fixture.go:164\n"
+	for _, tc := range []struct {
+		name, reason string
+		crash        crash
+		want         string
+	}{
+		{"hang caught in the inner loop", "the outermost loop of the code under test, not the innermost",
+			crash{TimedOut: true, ExitCode: 2, Stderr: words("fixture.skipWord(...)\n\tFIX/fixture.go:146\n" +
+				"fixture.Words({0xc00001a0d8, 0x2})\n\tFIX/fixture.go:134 +0x41\n")},
+			"hang at @words"},
+		{"hang caught in the outer loop", "the same hang, the dump taken between the calls",
+			crash{TimedOut: true, ExitCode: 2, Stderr: words("fixture.Words({0xc00001a0d8, 0x2})\n\tFIX/fixture.go:135 +0x41\n")},
+			"hang at @words"},
+		{"recursion caught in a helper", "a timed-out stack deeper than the traceback, whose innermost frame is not the recursing function",
+			crash{TimedOut: true, ExitCode: 2, Stderr: "SIGQUIT: quit\n\ngoroutine 3 gp=0x1 m=nil [running]:\n" + peek + nest(49) +
+				"...3011648 frames elided...\n" + nest(48) +
+				"fixture.FuzzNest.func1(0x0?, {0xc00001a0d8?, 0x0?})\n\tFIX/fixture_test.go:66 +0x1e\n" + tRunner},
+			"stack overflow at @nest"},
+		{"overflow in a helper's prologue", "the runtime reports the frame whose prologue overflowed; the recursion entered at Nest",
+			crash{ExitCode: 2, Stderr: "runtime: goroutine stack exceeds 1000000000-byte limit\nfatal error: stack overflow\n\n" +
+				"runtime stack:\nruntime.throw({0x6136d2?, 0x3a76954d1680?})\n\t/usr/local/go/src/runtime/panic.go:1229 +0x48\n\n" +
+				"goroutine 12 gp=0x3a7695590780 m=4 mp=0x3a769550b808 [running]:\n" + peek + nest(49) +
+				"...additional frames elided...\n" + nest(50)},
+			"stack overflow at @nest"},
+		{"overflow in the recursing prologue", "the same overflow, caught one call later",
+			crash{ExitCode: 2, Stderr: "runtime: goroutine stack exceeds 1000000000-byte limit\nfatal error: stack overflow\n\n" +
+				"runtime stack:\nruntime.throw({0x6136d2?, 0x3a76954d1680?})\n\t/usr/local/go/src/runtime/panic.go:1229 +0x48\n\n" +
+				"goroutine 12 gp=0x3a7695590780 m=4 mp=0x3a769550b808 [running]:\n" +
+				"fixture.Nest({0x3745a86bc3d1?, 0xa?}, 0x1?)\n\tFIX/fixture.go:155 +0x2b\n" + nest(49) +
+				"...additional frames elided...\n" + nest(50)},
+			"stack overflow at @nest"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := newAnalyzer("/usr/local/go")
+			c := tc.crash
+			c.Stderr = subst(c.Stderr)
+			if got, want := a.fromCrash(&c).Signature, subst(tc.want); got != want {
+				t.Errorf("signature %q, want %q: %s", got, want, tc.reason)
+			}
+		})
+	}
+}

@@ -173,7 +173,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	style := fs.String("style", "", "the files are libFuzzer testcases of an OSS-Fuzz build of `style` v1 (compile_native_go_fuzzer), v2 (compile_native_go_fuzzer_v2) or raw (compile_go_fuzzer)")
 	fs.BoolVar(&c.replace, "replace", false, "remove the original file after the minimized one is written and verified")
 	fs.BoolVar(&c.json, "json", false, "print one JSON object per event (start, shrink, slip, done, error) instead of text")
-	fs.IntVar(&c.replays, "replays", 5, "replay a failing input `n` times before minimizing it; if it does not fail the same way every time it is flaky (hangs are replayed at most twice)")
+	fs.IntVar(&c.replays, "replays", 5, "replay a failing input `n` times before minimizing it; if it does not fail the same way every time it is flaky (hangs too, each replay costing a -timeout)")
 	fs.DurationVar(&c.maxTime, "maxtime", defaultMaxTime, "stop reducing one input after `d` and write the best so far (0: run to a fixed point)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
