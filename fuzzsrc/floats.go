@@ -332,8 +332,8 @@ func (g *floatGen) prepare() {
 
 // draw draws the value's bit pattern, sign included.
 func (g *floatGen) draw(t *T) uint64 {
-	if t.gen != nil && t.pos >= len(t.data) && t.gen.rng.IntN(2) == 0 {
-		g.pickNasty(t.gen)
+	if t.generating() {
+		g.plan(t.gen)
 	}
 	sp, sign := &g.sp[0], uint64(0)
 	if g.hasNeg && (!g.hasPos || t.flip(record.KindBool, fairCoin)) {
@@ -492,11 +492,22 @@ var nastyFloats = []float64{
 	math.MaxFloat64, math.Inf(1), math.NaN(),
 }
 
-// pickNasty queues a nasty value's choices for g's next draw, if its
-// range holds the one it picks.
-func (g *floatGen) pickNasty(gen *generation) {
-	v := nastyFloats[gen.rng.IntN(len(nastyFloats))]
+// plan queues the choices of a value for g's next draw in a generating
+// run, if its range holds the value it picks: one time in two a nasty
+// float, one time in eight a literal of the property's source.
+func (g *floatGen) plan(gen *generation) {
+	var v float64
+	if lit, ok := gen.literalFloat(); ok && gen.chance(8) {
+		v = lit
+	} else if gen.chance(2) {
+		v = nastyFloats[gen.rng.IntN(len(nastyFloats))]
+	} else {
+		return
+	}
 	neg := gen.rng.IntN(2) == 1
+	if v < 0 {
+		v, neg = -v, true
+	}
 	if neg && !g.hasNeg || !neg && !g.hasPos {
 		neg = !neg
 	}
@@ -513,7 +524,7 @@ func (g *floatGen) pickNasty(gen *generation) {
 		return
 	}
 	if g.hasPos && g.hasNeg {
-		gen.queue = append(gen.queue, signIdx)
+		gen.plan(record.KindBool, signIdx)
 	}
-	gen.queue = append(gen.queue, i)
+	gen.plan(record.KindFloat, i)
 }

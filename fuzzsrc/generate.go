@@ -3,6 +3,7 @@ package fuzzsrc
 import (
 	"math/bits"
 	"math/rand/v2"
+	"unicode/utf8"
 
 	"github.com/shortlex/shortlex/internal/record"
 	"github.com/shortlex/shortlex/minimize"
@@ -25,9 +26,13 @@ type generation struct {
 	rng   *rand.Rand
 	limit int // the input's length at which picks stop: later draws read zeros
 
-	// queue holds the indices a draw picked for its next choices (a
-	// float's sign and magnitude), used before any policy.
-	queue []uint64
+	// queue holds the choices a draw picked for the choices it reads
+	// next (a float's sign and magnitude, a literal's characters), used
+	// before any policy while their kinds match.
+	queue []queued
+
+	// lits are the literals of the property's source, if known.
+	lits *literals
 
 	// seen holds, per shape of choice, the indices drawn so far.
 	seen map[shape][]uint64
@@ -36,6 +41,22 @@ type generation struct {
 	// input: below 1 collections run long, above 1 they stay short.
 	moreScale float64
 }
+
+// queued is a choice a draw picked ahead.
+type queued struct {
+	kind  record.Kind
+	index uint64
+}
+
+// plan queues choices of one kind for a draw's next reads.
+func (g *generation) plan(kind record.Kind, indices ...uint64) {
+	for _, i := range indices {
+		g.queue = append(g.queue, queued{kind, i})
+	}
+}
+
+// chance reports true one time in n.
+func (g *generation) chance(n int) bool { return g.rng.IntN(n) == 0 }
 
 // shape is what makes two choices interchangeable: the same kind over the
 // same range.
@@ -67,10 +88,11 @@ func (g *generation) fill(t *T, kind record.Kind, width int, max, below uint64) 
 		return
 	}
 	var i uint64
-	if len(g.queue) > 0 {
-		i = min(g.queue[0], max)
+	if len(g.queue) > 0 && g.queue[0].kind == kind {
+		i = min(g.queue[0].index, max)
 		g.queue = g.queue[1:]
 	} else {
+		g.queue = g.queue[:0] // the draw read otherwise than it planned
 		i = g.pick(kind, max, below)
 	}
 	s := shape{kind, max, below}
@@ -196,9 +218,108 @@ func (g *generation) runeByte() uint64 {
 }
 
 // generate runs prop once on a generated input and returns the input, the
-// bytes its draws read.
-func generate(prop func(*T), seed uint64) []byte {
-	t := &T{rec: &recorder{open: -1}, gen: newGeneration(seed)}
+// bytes its draws read; lits, if not nil, are offered to its draws.
+func generate(prop func(*T), seed uint64, lits *literals) []byte {
+	g := newGeneration(seed)
+	g.lits = lits
+	t := &T{rec: &recorder{open: -1}, gen: g}
 	t.execute(prop, nil)
 	return t.data[:min(t.pos, len(t.data))]
+}
+
+// generating reports whether t is a generating run about to draw past
+// its input's end, where a draw may plan its choices.
+func (t *T) generating() bool { return t.gen != nil && t.pos >= len(t.data) }
+
+// literalInt returns one of the integer literals for which fits holds,
+// one time in eight when there are such.
+func (g *generation) literalInt(fits func(intLiteral) bool) (intLiteral, bool) {
+	if g.lits == nil || len(g.lits.ints) == 0 || !g.chance(8) {
+		return intLiteral{}, false
+	}
+	var ok []intLiteral
+	for _, v := range g.lits.ints {
+		if fits(v) {
+			ok = append(ok, v)
+		}
+	}
+	if len(ok) == 0 {
+		return intLiteral{}, false
+	}
+	return ok[g.rng.IntN(len(ok))], true
+}
+
+// literalFloat returns a float literal, or an integer literal as a
+// float, if there are any.
+func (g *generation) literalFloat() (float64, bool) {
+	if g.lits == nil {
+		return 0, false
+	}
+	nf, ni := len(g.lits.floats), len(g.lits.ints)
+	if nf+ni == 0 {
+		return 0, false
+	}
+	if i := g.rng.IntN(nf + ni); i < nf {
+		return g.lits.floats[i], true
+	} else if v := g.lits.ints[i-nf]; v.neg {
+		return -float64(v.mag), true
+	} else {
+		return float64(v.mag), true
+	}
+}
+
+// literalString returns a string literal of at most room runes (any
+// number if room < 0), one time in chanceIn when there are such.
+func (g *generation) literalString(room, chanceIn int) (string, bool) {
+	if g.lits == nil || len(g.lits.strings) == 0 || room == 0 || !g.chance(chanceIn) {
+		return "", false
+	}
+	s := g.lits.strings[g.rng.IntN(len(g.lits.strings))]
+	if room > 0 && utf8.RuneCountInString(s) > room {
+		return "", false
+	}
+	return s, true
+}
+
+// planText queues the runes of a literal for a string whose n-th rune
+// comes next, shaped like shape: at its start one time in four (then
+// ending the string there one time in two), elsewhere one time in 32.
+func (g *generation) planText(shape *elements, n int) {
+	chanceIn := 32
+	if n == 0 {
+		chanceIn = 4
+	}
+	room := -1
+	if shape.max >= 0 {
+		room = shape.max - n
+	}
+	s, ok := g.literalString(room, chanceIn)
+	if !ok {
+		return
+	}
+	for _, r := range s {
+		g.plan(record.KindRune, uint64(r))
+	}
+	if n == 0 && n+utf8.RuneCountInString(s) >= shape.min && g.chance(2) {
+		g.plan(record.KindRune, 0) // the stop
+	}
+}
+
+// planBytes queues the bytes of a literal, one time in four, for a byte
+// slice about to draw its first element, shaped like shape: each byte
+// past the minimum after a "one more" flag.
+func (g *generation) planBytes(shape *elements) {
+	s, ok := g.literalString(shape.max, 4)
+	if !ok {
+		return
+	}
+	for n := range len(s) {
+		if shape.max >= 0 && n >= shape.max {
+			return
+		}
+		if n >= shape.min && shape.flag.max > 0 {
+			g.plan(record.KindMore, 1)
+		}
+		g.plan(record.KindByte, uint64(s[n]))
+	}
 }

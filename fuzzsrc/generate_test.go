@@ -1,12 +1,14 @@
 package fuzzsrc
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/shortlex/shortlex/corpus"
@@ -15,7 +17,7 @@ import (
 // generated draws a value from g in a generating run and returns the
 // input it made and the value.
 func generated[V any](g Generator[V], seed uint64) (in []byte, v V) {
-	in = generate(func(t *T) { v = g.Draw(t, "v") }, seed)
+	in = generate(func(t *T) { v = g.Draw(t, "v") }, seed, nil)
 	return in, v
 }
 
@@ -27,7 +29,7 @@ func replayed[V any](g Generator[V], in []byte) (v V, read int) {
 	return v, t.pos
 }
 
-type token struct {
+type madeValue struct {
 	A int8
 	B []uint16
 	C map[string]bool
@@ -51,7 +53,7 @@ func TestGeneratedInputsReplay(t *testing.T) {
 		{"collections", replayCase(Map(MapOf(IntRange(0, 20), SliceOfDistinct(Byte(), Size{Max: 6})), func(m map[int][]byte) string { return fmt.Sprintf("%v", m) }))},
 		{"permutation", replayCase(Permutation([]string{"a", "b", "c", "d", "e"}))},
 		{"filter", replayCase(IntRange(0, 99).Filter(func(v int) bool { return v%7 == 3 }))},
-		{"make", replayCase(Map(Make[token](), func(v token) string { return fmt.Sprintf("%v %v %v %v", v.A, v.B, v.C, v.D != nil) }))},
+		{"make", replayCase(Map(Make[madeValue](), func(v madeValue) string { return fmt.Sprintf("%v %v %v %v", v.A, v.B, v.C, v.D != nil) }))},
 		{"rand", replayCase(FromRand(func(r *rand.Rand) []int { return []int{r.IntN(10), r.IntN(1e6), int(r.Int64())} }))},
 	}
 	for _, c := range cases {
@@ -129,7 +131,7 @@ func TestGeneratedInputsAreBounded(t *testing.T) {
 		for !Bool().Draw(t, "stop") {
 			Int().Draw(t, "x")
 		}
-	}, 1)
+	}, 1, nil)
 	if len(in) > maxGenerated {
 		t.Errorf("generated %d bytes, want at most %d", len(in), maxGenerated)
 	}
@@ -180,3 +182,64 @@ func TestAddSeeds(t *testing.T) {
 }
 
 func f32to64(v float32) float64 { return float64(v) }
+
+func TestReadLiterals(t *testing.T) {
+	l := readLiterals("testdata/literals")
+	if l == nil {
+		t.Fatal("no literals read")
+	}
+	var ints []string
+	for _, v := range l.ints {
+		s := fmt.Sprint(v.mag)
+		if v.neg {
+			s = "-" + s
+		}
+		ints = append(ints, s)
+	}
+	if got, want := fmt.Sprint(ints), "[1397507416 4242 -17 90]"; got != want {
+		t.Errorf("integers %s, want %s (the hex constant, 4242, -17, 'Z')", got, want)
+	}
+	if got, want := fmt.Sprint(l.floats), "[2500]"; got != want {
+		t.Errorf("floats %s, want %s", got, want)
+	}
+	// Not the import path, nor "日本", whose runes a byte cannot stand for.
+	if got, want := fmt.Sprintf("%q", l.strings), `["DROP TABLE" "x" "<?xml" "À la" "raw"]`; got != want {
+		t.Errorf("strings %s, want %s", got, want)
+	}
+}
+
+// TestLiteralsInGeneratedInputs checks that generating runs offer the
+// literals of the code under test to the draws they fit.
+func TestLiteralsInGeneratedInputs(t *testing.T) {
+	lits := readLiterals("testdata/literals")
+	const n = 1000
+	type check struct {
+		what string
+		g    Generator[string]
+		want int
+	}
+	checks := []check{
+		{"IntRange(0, 1e6) at 4242", Map(IntRange(0, 1e6), func(v int) string { return fmt.Sprint(v == 4242) }), 20},
+		{"Integers[int8] at -17", Map(Integers[int8](), func(v int8) string { return fmt.Sprint(v == -17) }), 20},
+		{"Integers[uint32] at the magic", Map(Integers[uint32](), func(v uint32) string { return fmt.Sprint(v == 0x534c4558) }), 20},
+		{"Float64 at 2500", Map(Float64(), func(v float64) string { return fmt.Sprint(v == 2500) }), 5},
+		{"String exactly \"DROP TABLE\"", Map(String(), func(v string) string { return fmt.Sprint(v == "DROP TABLE") }), 5},
+		{"String holding \"<?xml\"", Map(String(), func(v string) string { return fmt.Sprint(strings.Contains(v, "<?xml")) }), 20},
+		{"String holding \"À la\"", Map(String(), func(v string) string { return fmt.Sprint(strings.Contains(v, "À la")) }), 20},
+		{"Bytes holding \"raw\"", Map(Bytes(), func(v []byte) string { return fmt.Sprint(bytes.Contains(v, []byte("raw"))) }), 20},
+	}
+	for _, c := range checks {
+		got := 0
+		for seed := range uint64(n) {
+			var v string
+			generate(func(t *T) { v = c.g.Draw(t, "v") }, seed, lits)
+			if v == "true" {
+				got++
+			}
+		}
+		t.Logf("%s: %d of %d", c.what, got, n)
+		if got < c.want {
+			t.Errorf("%s: %d of %d generated inputs, want at least %d", c.what, got, n, c.want)
+		}
+	}
+}

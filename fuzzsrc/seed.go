@@ -35,12 +35,16 @@ type Seeder interface {
 // values that find bugs favoured: integers at 0, at their range's ends
 // and small, values repeated from earlier draws of the same kind, special
 // floats (±0, ±Inf, NaN, the extremes), printable text, collections both
-// short and long. So plain go test runs prop on n such cases, and go test
-// -fuzz starts from well-formed inputs of many shapes instead of one
-// empty input, which bytes mutated at random reach slowly. The inputs
-// are the same on every run (input i is generated from seed i), so go
-// test stays deterministic; a failing one is shrunk and reported as any
-// failing seed input is ([Check]).
+// short and long, and now and then a literal of the code under test (a
+// number, character or string written in the non-test Go files of the
+// directory that holds prop's source, read when the test runs there, as
+// go test runs it): the constants the code compares its input with,
+// which Go's fuzzer, tracing no comparisons, reaches only by chance. So
+// plain go test runs prop on n such cases, and go test -fuzz starts from
+// well-formed inputs of many shapes instead of one empty input. The
+// inputs are the same on every run (input i is generated from seed i,
+// given the same source), so go test stays deterministic; a failing one
+// is shrunk and reported as any failing seed input is ([Check]).
 //
 // Inputs that prop discards ([T.Skip], [T.Assume]) are still added, and
 // duplicates are added once. Where [EnvSeeds] names a directory, the
@@ -58,8 +62,9 @@ func AddSeeds(f Seeder, n int, prop func(*T)) {
 		dir = filepath.Join(dir, named.Name())
 	}
 	seen := make(map[string]bool, n)
+	lits := sourceLiterals(prop)
 	for i := range n {
-		in := generate(prop, uint64(i))
+		in := generate(prop, uint64(i), lits)
 		if seen[string(in)] {
 			continue
 		}
