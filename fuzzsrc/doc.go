@@ -25,6 +25,14 @@
 // failing seed input is shrunk in-process before it is reported
 // ([EnvShrink], [EnvSave]).
 //
+// [AddSeeds] adds inputs that the property itself generates to the
+// target's seed corpus, before f.Fuzz: values a property-based tester
+// would try first (range ends, small numbers, repeated values, special
+// floats, printable text, the literals of the code under test). Plain go
+// test then runs the property on them,
+// as a property-based test, and go test -fuzz starts from them
+// ([EnvSeeds] writes them out for a libFuzzer build's seed corpus).
+//
 // # Generators
 //
 //   - integers: [Int], [IntRange], [Byte], [Integers], [IntegerRange],

@@ -332,6 +332,9 @@ func (g *floatGen) prepare() {
 
 // draw draws the value's bit pattern, sign included.
 func (g *floatGen) draw(t *T) uint64 {
+	if t.generating() {
+		g.plan(t.gen)
+	}
 	sp, sign := &g.sp[0], uint64(0)
 	if g.hasNeg && (!g.hasPos || t.flip(record.KindBool, fairCoin)) {
 		sp, sign = &g.sp[1], g.f.Top()
@@ -474,4 +477,54 @@ func float32Gen(label string, g *floatGen) Generator[float32] {
 	return newGenerator(
 		func() string { return label },
 		func(t *T) float32 { return math.Float32frombits(uint32(drawFast[float32](g, t))) })
+}
+
+// nastyFloats are the magnitudes a generating run gives a float one time
+// in two, either sign, where the draw's range holds them: the values that
+// break float code (as Hypothesis's NASTY_FLOATS): zero, one and its
+// neighbours, a half, the ends of the exact integers, the extremes of
+// the normal and subnormal ranges, the infinities and NaN.
+var nastyFloats = []float64{
+	0, 0.5, 1, 1.5, 2, 1.0 / 3, 0.1, 1e-10, 1e10,
+	math.Nextafter(1, 0), math.Nextafter(1, 2),
+	1 << 53, 1<<53 + 2, math.MaxInt64,
+	math.SmallestNonzeroFloat64, 0x1p-1022, math.MaxFloat32, math.SmallestNonzeroFloat32,
+	math.MaxFloat64, math.Inf(1), math.NaN(),
+}
+
+// plan queues the choices of a value for g's next draw in a generating
+// run, if its range holds the value it picks: one time in two a nasty
+// float, one time in eight a literal of the property's source.
+func (g *floatGen) plan(gen *generation) {
+	var v float64
+	if lit, ok := gen.literalFloat(); ok && gen.chance(8) {
+		v = lit
+	} else if gen.chance(2) {
+		v = nastyFloats[gen.rng.IntN(len(nastyFloats))]
+	} else {
+		return
+	}
+	neg := gen.rng.IntN(2) == 1
+	if v < 0 {
+		v, neg = -v, true
+	}
+	if neg && !g.hasNeg || !neg && !g.hasPos {
+		neg = !neg
+	}
+	b := g.f.BitsOf(v)
+	if g.f.Bits == 32 && g.f.Value(b) != v && !math.IsNaN(v) && !math.IsInf(v, 0) {
+		return // not a float32
+	}
+	var signIdx uint64
+	if neg {
+		signIdx = 1
+	}
+	i, ok := g.sp[signIdx].index(g.f.Encode(b))
+	if !ok {
+		return
+	}
+	if g.hasPos && g.hasNeg {
+		gen.plan(record.KindBool, signIdx)
+	}
+	gen.plan(record.KindFloat, i)
 }

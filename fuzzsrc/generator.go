@@ -140,7 +140,7 @@ func (g Generator[V]) Filter(keep func(V) bool) Generator[V] {
 					return v
 				}
 				t.endSpan(s, true)
-				if t.pos >= len(t.data) {
+				if t.exhausted() {
 					t.Skip("Filter: no value satisfied the predicate")
 				}
 			}

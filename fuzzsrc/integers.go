@@ -63,6 +63,9 @@ func IntegerTowards[I Integer](lo, hi, towards I) Generator[I] {
 	return newGenerator(
 		func() string { return fmt.Sprintf("IntegerTowards[%T](%v, %v, %v)", lo, lo, hi, towards) },
 		func(t *T) I {
+			if t.generating() {
+				planLiteral(t.gen, lo, hi, towards, above, below)
+			}
 			i := t.chooseAround(record.KindInteger, above+below, below)
 			return fromOrderKey[I](zigzag(i, us, above, below))
 		})
@@ -133,4 +136,42 @@ func maxOf[I Integer]() I {
 		v = v<<1 | 1
 	}
 	return v
+}
+
+// planLiteral queues, now and then, the index of an integer literal of
+// the property's source that lies in [lo, hi], for a generating run's
+// next draw of IntegerTowards(lo, hi, towards).
+func planLiteral[I Integer](g *generation, lo, hi, towards I, above, below uint64) {
+	v, ok := g.literalInt(func(v intLiteral) bool { _, ok := literalIn(v, lo, hi); return ok })
+	if !ok {
+		return
+	}
+	x, _ := literalIn(v, lo, hi)
+	k, s := orderKey(x), orderKey(towards)
+	if k >= s {
+		g.plan(record.KindInteger, zigzagIndex(k-s, true, above, below))
+	} else {
+		g.plan(record.KindInteger, zigzagIndex(s-k, false, above, below))
+	}
+}
+
+// literalIn converts v to I if I holds it and it lies in [lo, hi].
+func literalIn[I Integer](v intLiteral, lo, hi I) (I, bool) {
+	var x I
+	switch {
+	case !v.neg:
+		x = I(v.mag)
+		if x < 0 || uint64(x) != v.mag {
+			return 0, false
+		}
+	case !signed[I]() || v.mag > 1<<63:
+		return 0, false
+	default:
+		n := -int64(v.mag) // MinInt64 for 1<<63
+		x = I(n)
+		if int64(x) != n {
+			return 0, false
+		}
+	}
+	return x, lo <= x && x <= hi
 }

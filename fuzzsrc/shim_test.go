@@ -243,3 +243,22 @@ func TestStdHelper(t *testing.T) {
 	fuzzsrc.Check(t, []byte{0xff}, prop)
 	fmt.Println("Check returned")
 }
+
+// TestAddSeedsUnderShim checks that AddSeeds generates nothing under
+// go-118-fuzz-build, which calls the target function, and so AddSeeds,
+// once for every input.
+func TestAddSeedsUnderShim(t *testing.T) {
+	runs := 0
+	fuzzsrc.AddSeeds(&ossfuzz.F{}, 10, func(t *fuzzsrc.T) { runs++ })
+	if runs != 0 {
+		t.Errorf("AddSeeds ran the property %d times under the shim, want 0", runs)
+	}
+	fuzzsrc.AddSeeds(nopSeeder{}, 10, func(t *fuzzsrc.T) { runs++ })
+	if runs != 10 {
+		t.Errorf("AddSeeds ran the property %d times elsewhere, want 10", runs)
+	}
+}
+
+type nopSeeder struct{}
+
+func (nopSeeder) Add(...any) {}

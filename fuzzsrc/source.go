@@ -30,6 +30,15 @@ func (t *T) read(width int) uint64 {
 	return r
 }
 
+// exhausted reports whether every further draw reads zeros: the input
+// has run out, and a generating run may make no more.
+func (t *T) exhausted() bool {
+	if t.gen != nil {
+		return len(t.data) >= t.gen.limit
+	}
+	return t.pos >= len(t.data)
+}
+
 // choose draws an index in [0, max] in shrink order: 0 is the simplest.
 // It consumes the fewest whole bytes that can hold max and maps them to
 // an index as minimize.Choice documents. A choice with one possible value
@@ -49,6 +58,9 @@ func (t *T) chooseAround(kind record.Kind, max, below uint64) uint64 {
 	width := (bits.Len64(max) + 7) / 8
 	if t.rec == nil {
 		return minimize.IndexOf(t.read(width), width, max)
+	}
+	if t.gen != nil {
+		t.gen.fill(t, kind, width, max, below)
 	}
 	offset := t.pos
 	i := minimize.IndexOf(t.read(width), width, max)

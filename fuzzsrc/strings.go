@@ -206,6 +206,9 @@ func (t *T) drawTextRecorded(shape *elements) string {
 			}
 			break
 		}
+		if t.generating() && len(t.gen.queue) == 0 {
+			t.gen.planText(shape, n)
+		}
 		span := t.startSpan("element")
 		c := t.drawByte(record.KindRune)
 		if c < stopBelow && n >= shape.min {
@@ -354,6 +357,9 @@ func BytesN(minLen, maxLen int) Generator[[]byte] {
 			}
 			var b []byte
 			e := newElements(t, size)
+			if t.generating() {
+				t.gen.planBytes(&shape)
+			}
 			for e.more("element") {
 				b = append(b, t.drawByte(record.KindByte))
 			}

@@ -30,10 +30,11 @@ type T struct {
 	data []byte
 	pos  int // position in the choice sequence; may pass len(data)
 
-	rec   *recorder // nil unless recording structure
-	log   *drawLog  // nil unless logging draws for a report
-	depth int       // nesting of Draw calls; only depth 0 draws are logged
-	steps int       // nesting of Repeat's steps, in which an empty Pool rejects the step
+	rec   *recorder   // nil unless recording structure
+	gen   *generation // nil unless generating the input as it draws (generate.go)
+	log   *drawLog    // nil unless logging draws for a report
+	depth int         // nesting of Draw calls; only depth 0 draws are logged
+	steps int         // nesting of Repeat's steps, in which an empty Pool rejects the step
 
 	helpers map[string]bool // functions that called Helper
 	failure *record.Failure // first failure, from Errorf or Fatalf

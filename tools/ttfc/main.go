@@ -19,6 +19,7 @@ import (
 	"regexp"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -41,17 +42,24 @@ type config struct {
 	parallel int           // go test -fuzz workers
 	minimize bool          // go test -fuzz minimizes new inputs and crashers, as by default
 	engines  []string      // gotest, libfuzzer
+	seeds    int           // inputs a Fuzz<Bug>Seeded target generates
 	script   string        // .ci/libfuzzer.sh
 	work     string        // scratch directory: libFuzzer tools and binaries
 }
 
 // libraries are the three ways every bug's input is decoded, by the
-// suffix of their fuzz targets' names.
+// suffix of their fuzz targets' names, and fuzzsrc again with the seed
+// inputs its property generates (fuzzsrc.AddSeeds).
 var libraries = []struct{ suffix, name string }{
 	{"Fuzzsrc", "fuzzsrc"},
+	{"Seeded", "fuzzsrc, seeded"},
 	{"Headers", "go-fuzz-headers"},
 	{"Raw", "raw bytes"},
 }
+
+// seededLibrary is the name of the library whose targets start from
+// generated seed inputs.
+const seededLibrary = "fuzzsrc, seeded"
 
 func run(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("ttfc", flag.ContinueOnError)
@@ -68,6 +76,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.BoolVar(&c.minimize, "gominimize", true, "let go test -fuzz minimize new interesting inputs (and crashers), as it does by default; false passes -fuzzminimizetime=0, which turns off both")
 	fs.StringVar(&engine, "engine", "gotest", "gotest, libfuzzer or both")
 	fs.StringVar(&c.script, "libfuzzer-script", ".ci/libfuzzer.sh", "script that installs the libFuzzer tools and builds a target")
+	fs.IntVar(&c.seeds, "seeds", 100, "inputs each Fuzz<Bug>Seeded target generates (fuzzsrc.AddSeeds) besides the one-byte seed")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -84,6 +93,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	if c.execs < 0 {
 		return fmt.Errorf("-execs %d: want 0 (no cap) or more", c.execs)
+	}
+	if c.seeds < 0 {
+		return fmt.Errorf("-seeds %d: want 0 or more", c.seeds)
 	}
 	if c.runs < 1 {
 		return fmt.Errorf("-runs %d: want at least 1", c.runs)
@@ -205,7 +217,7 @@ func selectTargets(dir, targets, bugs string) ([]string, error) {
 			}
 		}
 		if n == 0 {
-			return nil, fmt.Errorf("bug %q: no fuzz targets Fuzz%s{Fuzzsrc,Headers,Raw} in %s", bug, bug, dir)
+			return nil, fmt.Errorf("bug %q: no fuzz targets Fuzz%s{Fuzzsrc,Seeded,Headers,Raw} in %s", bug, bug, dir)
 		}
 	}
 	return list, nil
@@ -235,7 +247,14 @@ func prepare(c config, engine, target string, stderr io.Writer) error {
 	switch engine {
 	case "libfuzzer":
 		fmt.Fprintf(stderr, "%s: building the libFuzzer binary\n", target)
-		return script(c, stderr, "build", c.pkg, target, filepath.Join(c.work, target))
+		if err := script(c, stderr, "build", c.pkg, target, filepath.Join(c.work, target)); err != nil {
+			return err
+		}
+		if _, lib := targetName(target); lib == seededLibrary {
+			fmt.Fprintf(stderr, "%s: writing its generated seeds for libFuzzer\n", target)
+			return writeSeeds(c, target)
+		}
+		return nil
 	}
 	if err := checkClean(c.dir, target); err != nil {
 		return err
@@ -335,6 +354,10 @@ var crashFound = regexp.MustCompile(`^fuzz: minimizing \d+-byte failing input fi
 // line it prints every 3 s and once at the end.
 var goTestExecs = regexp.MustCompile(`^fuzz: elapsed: \S+, execs: (\d+) `)
 
+// seedFailure is how go test -fuzz reports a seed input that fails
+// before fuzzing starts; it writes no crasher then.
+var seedFailure = regexp.MustCompile(`failure while testing seed corpus entry`)
+
 // crasherLine is how go test names the crasher it writes.
 var crasherLine = regexp.MustCompile(`Failing input written to (\S+)`)
 
@@ -356,9 +379,13 @@ func fuzzOnce(c config, target, fuzztime string) (result, error) {
 	}
 	var res result
 	var crasher string
+	var seedFailed bool
 	var out strings.Builder
-	run, err := runLines(c.dir, args, limit, func(line string, at time.Duration) {
+	run, err := runLines(c.dir, args, seedEnv(c, target), limit, func(line string, at time.Duration) {
 		out.WriteString(line + "\n")
+		if seedFailure.MatchString(line) {
+			seedFailed = true
+		}
 		if (strings.HasPrefix(strings.TrimSpace(line), "--- FAIL:") || crashFound.MatchString(line)) && !res.found {
 			res.found, res.took = true, at
 		}
@@ -384,7 +411,7 @@ func fuzzOnce(c config, target, fuzztime string) (result, error) {
 	switch {
 	case run.err == nil && !res.found:
 		return res, nil
-	case errors.As(run.err, &exit) && res.found && crasher != "":
+	case errors.As(run.err, &exit) && res.found && (crasher != "" || seedFailed):
 		return res, nil
 	case run.timedOut:
 		return res, fmt.Errorf("%s: go test did not stop within %s", target, limit)
@@ -403,11 +430,12 @@ type lineRun struct {
 // of its combined output to line, with the time since the start: both
 // engines report a crash by a line, so its time is the time to first
 // crash.
-func runLines(dir string, args []string, limit time.Duration, line func(text string, at time.Duration)) (lineRun, error) {
+func runLines(dir string, args, env []string, limit time.Duration, line func(text string, at time.Duration)) (lineRun, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, args[0], args[1:]...)
 	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
 	pr, pw := io.Pipe()
 	cmd.Stdout, cmd.Stderr = pw, pw
 	start := time.Now()
@@ -491,12 +519,15 @@ func libfuzzerOnce(c config, target string, i int) (result, error) {
 	if err := os.WriteFile(filepath.Join(corpus, "seed"), []byte{0}, 0o644); err != nil {
 		return result{}, err
 	}
+	if err := copySeeds(c, target, corpus); err != nil {
+		return result{}, err
+	}
 	args := libfuzzerArgs(c, filepath.Join(c.work, target), i, corpus, artifacts)
 	limit := time.Minute + c.fuzztime
 	var res result
 	var crashAt time.Duration
 	var out strings.Builder
-	run, err := runLines(dir, args, limit, func(line string, at time.Duration) {
+	run, err := runLines(dir, args, nil, limit, func(line string, at time.Duration) {
 		if out.Len() < 1<<16 {
 			out.WriteString(line + "\n")
 		}
@@ -597,7 +628,7 @@ func table(rows []row, limit time.Duration) string {
 // geometric means over the bugs with the smallest and largest ratio. A
 // median at the cap makes its ratio a bound, marked with < or >.
 func ratios(rows []row, limit time.Duration) string {
-	return ratioTable(rows, "fuzzsrc / go-fuzz-headers | fuzzsrc / raw bytes", func(r row) (float64, bool) {
+	return ratioTable(rows, "", func(r row) (float64, bool) {
 		m := quantile(r.times(limit), 0.5)
 		return m, m >= limit.Seconds()
 	})
@@ -614,16 +645,17 @@ func execsRatios(rows []row, cap int64) string {
 			lf = append(lf, r)
 		}
 	}
-	return ratioTable(lf, "fuzzsrc / go-fuzz-headers (execs) | fuzzsrc / raw bytes (execs)", func(r row) (float64, bool) {
+	return ratioTable(lf, " (execs)", func(r row) (float64, bool) {
 		m := quantile(r.execs(cap), 0.5)
 		return m, m >= float64(cap)
 	})
 }
 
-// ratioTable formats, per bug and engine, the ratios of fuzzsrc's median
-// to the other libraries' and their geometric means, medians coming
-// from median (which also says whether one is at the cap).
-func ratioTable(rows []row, header string, median func(row) (float64, bool)) string {
+// ratioTable formats, per bug and engine, the ratios of each fuzzsrc
+// library's median (plain and seeded) to the other libraries' and their
+// geometric means, medians coming from median (which also says whether
+// one is at the cap); what the medians count is noted in the header.
+func ratioTable(rows []row, what string, median func(row) (float64, bool)) string {
 	type key struct{ bug, engine, lib string }
 	med := map[key]float64{}
 	capped := map[key]bool{}
@@ -632,13 +664,13 @@ func ratioTable(rows []row, header string, median func(row) (float64, bool)) str
 		bug, lib := targetName(r.target)
 		k := key{bug, r.engine, lib}
 		med[k], capped[k] = median(r)
-		if lib == "fuzzsrc" {
+		if strings.HasPrefix(lib, "fuzzsrc") {
 			order = append(order, k)
 		}
 	}
 	var b strings.Builder
-	b.WriteString("| bug | engine | " + header + " |\n")
-	b.WriteString("| --- | --- | ---: | ---: |\n")
+	b.WriteString("| bug | engine | library | / go-fuzz-headers" + what + " | / raw bytes" + what + " |\n")
+	b.WriteString("| --- | --- | --- | ---: | ---: |\n")
 	logs := map[string][]float64{}
 	for _, k := range order {
 		cell := func(other string) string {
@@ -648,7 +680,7 @@ func ratioTable(rows []row, header string, median func(row) (float64, bool)) str
 				return "-"
 			}
 			ratio := med[k] / m
-			logs[k.engine+"/"+other] = append(logs[k.engine+"/"+other], math.Log(ratio))
+			logs[k.engine+"/"+k.lib+"/"+other] = append(logs[k.engine+"/"+k.lib+"/"+other], math.Log(ratio))
 			mark := ""
 			switch {
 			case capped[k] && capped[o]:
@@ -658,19 +690,20 @@ func ratioTable(rows []row, header string, median func(row) (float64, bool)) str
 			case capped[o]:
 				mark = "<"
 			}
-			return fmt.Sprintf("%s%.2f", mark, ratio)
+			return mark + ratioString(ratio)
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", k.bug, k.engine, cell("go-fuzz-headers"), cell("raw bytes"))
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", k.bug, k.engine, k.lib, cell("go-fuzz-headers"), cell("raw bytes"))
 	}
-	engines := []string{}
+	type group struct{ engine, lib string }
+	var groups []group
 	for _, k := range order {
-		if !slices.Contains(engines, k.engine) {
-			engines = append(engines, k.engine)
+		if g := (group{k.engine, k.lib}); !slices.Contains(groups, g) {
+			groups = append(groups, g)
 		}
 	}
-	for _, eng := range engines {
+	for _, g := range groups {
 		cell := func(other string) string {
-			ls := logs[eng+"/"+other]
+			ls := logs[g.engine+"/"+g.lib+"/"+other]
 			if len(ls) == 0 {
 				return "-"
 			}
@@ -678,11 +711,21 @@ func ratioTable(rows []row, header string, median func(row) (float64, bool)) str
 			for _, l := range ls {
 				sum += l
 			}
-			return fmt.Sprintf("%.2f (%.2f to %.2f)", math.Exp(sum/float64(len(ls))), math.Exp(slices.Min(ls)), math.Exp(slices.Max(ls)))
+			return fmt.Sprintf("%s (%s to %s)", ratioString(math.Exp(sum/float64(len(ls)))), ratioString(math.Exp(slices.Min(ls))), ratioString(math.Exp(slices.Max(ls))))
 		}
-		fmt.Fprintf(&b, "| geometric mean (min to max) | %s | %s | %s |\n", eng, cell("go-fuzz-headers"), cell("raw bytes"))
+		fmt.Fprintf(&b, "| geometric mean (min to max) | %s | %s | %s | %s |\n", g.engine, g.lib, cell("go-fuzz-headers"), cell("raw bytes"))
 	}
 	return b.String()
+}
+
+// ratioString formats a ratio with two decimals, or two significant
+// digits below 0.1, where a seed that finds a bug makes ratios of a few
+// thousandths.
+func ratioString(r float64) string {
+	if r < 0.1 {
+		return strconv.FormatFloat(r, 'g', 2, 64)
+	}
+	return fmt.Sprintf("%.2f", r)
 }
 
 // execs returns a row's executions to first crash, sorted, a run that

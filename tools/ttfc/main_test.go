@@ -46,6 +46,7 @@ func TestTableAndRatios(t *testing.T) {
 	limit := 10 * time.Second
 	rows := []row{
 		{target: "FuzzAFuzzsrc", engine: "gotest", results: runs(1, 2, 3)},
+		{target: "FuzzASeeded", engine: "gotest", results: runs(0.5, 1.2, 4)},
 		{target: "FuzzAHeaders", engine: "gotest", results: runs(4, 8, 12)},
 		{target: "FuzzARaw", engine: "gotest", results: runs(2, 2, 2)},
 		{target: "FuzzBFuzzsrc", engine: "gotest", results: runs(0, 0, 5)},
@@ -66,10 +67,13 @@ func TestTableAndRatios(t *testing.T) {
 	}
 	rat := ratios(rows, limit)
 	for _, want := range []string{
-		"| A | gotest | 0.25 | 1.00 |", // 2/8, 2/2
-		"| B | gotest | >10.00 | ~1.00 |",
+		"| A | gotest | fuzzsrc | 0.25 | 1.00 |",         // 2/8, 2/2
+		"| A | gotest | fuzzsrc, seeded | 0.15 | 0.60 |", // 1.2/8, 1.2/2
+		"| B | gotest | fuzzsrc | >10.00 | ~1.00 |",
+		// each fuzzsrc library has its own mean; the seeded one is of A alone
+		"| geometric mean (min to max) | gotest | fuzzsrc, seeded | 0.15 (0.15 to 0.15) | 0.60 (0.60 to 0.60) |",
 		// geometric mean of 0.25 and 10 is sqrt(2.5); of 1 and 1 is 1
-		"| geometric mean (min to max) | gotest | 1.58 (0.25 to 10.00) | 1.00 (1.00 to 1.00) |",
+		"| geometric mean (min to max) | gotest | fuzzsrc | 1.58 (0.25 to 10.00) | 1.00 (1.00 to 1.00) |",
 	} {
 		if !strings.Contains(rat, want) {
 			t.Errorf("ratios lack %q:\n%s", want, rat)
@@ -80,6 +84,7 @@ func TestTableAndRatios(t *testing.T) {
 func TestTargetName(t *testing.T) {
 	tests := []struct{ fuzz, bug, lib string }{
 		{"FuzzPacketFuzzsrc", "Packet", "fuzzsrc"},
+		{"FuzzPacketSeeded", "Packet", "fuzzsrc, seeded"},
 		{"FuzzPacketHeaders", "Packet", "go-fuzz-headers"},
 		{"FuzzPacketRaw", "Packet", "raw bytes"},
 		{"FuzzOther", "Other", "?"},
@@ -125,10 +130,10 @@ func TestExecsTableAndRatios(t *testing.T) {
 	}
 	rat := execsRatios(rows, cap)
 	for _, want := range []string{
-		"| A | libfuzzer | 0.25 | - |", // 200/800
-		"| B | libfuzzer | >20.00 | - |",
+		"| A | libfuzzer | fuzzsrc | 0.25 | - |", // 200/800
+		"| B | libfuzzer | fuzzsrc | >20.00 | - |",
 		// geometric mean of 0.25 and 20 is sqrt(5)
-		"| geometric mean (min to max) | libfuzzer | 2.24 (0.25 to 20.00) | - |",
+		"| geometric mean (min to max) | libfuzzer | fuzzsrc | 2.24 (0.25 to 20.00) | - |",
 	} {
 		if !strings.Contains(rat, want) {
 			t.Errorf("execs ratios lack %q:\n%s", want, rat)
@@ -163,5 +168,16 @@ func TestGoTestArgsMinimize(t *testing.T) {
 	}
 	if !crashFound.MatchString("fuzz: minimizing 34-byte failing input file") {
 		t.Error("crashFound does not match go test's line")
+	}
+}
+
+func TestRatioString(t *testing.T) {
+	for _, tt := range []struct {
+		r    float64
+		want string
+	}{{0.0032, "0.0032"}, {0.0999, "0.1"}, {0.25, "0.25"}, {1, "1.00"}, {12.5, "12.50"}} {
+		if got := ratioString(tt.r); got != tt.want {
+			t.Errorf("ratioString(%v) = %q, want %q", tt.r, got, tt.want)
+		}
 	}
 }
