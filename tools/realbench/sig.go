@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"runtime"
 	"runtime/debug"
@@ -230,9 +231,15 @@ func dumpGoroutines(text string) []goroutine {
 	return gs
 }
 
-// goroot is where the standard library's files are; frames there are
-// never the target's.
-var goroot = filepath.Clean(runtime.GOROOT())
+// goroot is where the standard library's files are, as this binary's
+// tracebacks name them (the GOROOT it was built with, found from a
+// standard library function's file, <goroot>/src/strings/strings.go):
+// frames there are never the target's.
+var goroot = func() string {
+	fn := runtime.FuncForPC(reflect.ValueOf(strings.Cut).Pointer())
+	file, _ := fn.FileLine(fn.Entry())
+	return filepath.Dir(filepath.Dir(filepath.Dir(filepath.Clean(file))))
+}()
 
 // isTargetFrame reports whether f is in the target's code: the library or
 // this module, not the runtime or the standard library.
