@@ -64,6 +64,9 @@ var plainPasses = []plainPass{
 	{"reduce to residue", (*shrinker).reduceToResidue, false},
 	{"lower bytes", (*shrinker).lowerBytes, false},
 	{"move bytes later", (*shrinker).moveBytesLater, false},
+	{name: "delete blocks", run: (*shrinker).deleteBlocks, whenStuck: true},
+	{name: "lower numbers", run: (*shrinker).lowerNumbers, whenStuck: true},
+	{name: "lower runs", run: (*shrinker).lowerRuns, whenStuck: true},
 	{name: "delete after a raised byte", run: (*shrinker).deleteAfterRaised, whenStuck: true},
 }
 
@@ -615,7 +618,7 @@ var residueModuli = []uint64{2, 3, 4, 5, 8, 10, 16, 32, 50, 64, 100, 256}
 // several candidates at every offset.
 const maxResidueInput = 4096
 
-// reduceToResidue lowers a 4- or 8-byte integer, in either byte order,
+// reduceToResidue lowers a 2-, 4- or 8-byte integer, in either byte order,
 // to its residue modulo a small bound, smallest candidate first: a
 // program that takes a count as v % m (go-fuzz-headers takes slice
 // lengths modulo 50) reads the same count from v % m, or from v % m' for
@@ -632,7 +635,7 @@ func (s *shrinker) reduceToResidue() {
 		return
 	}
 	for off := 0; off < len(s.best); off++ {
-		for _, w := range []int{4, 8} {
+		for _, w := range []int{2, 4, 8} {
 			for _, little := range []bool{false, true} {
 				base := s.best
 				if off+w > len(base) {
@@ -708,39 +711,6 @@ func (s *shrinker) moveBytesLater() {
 			c[i], c[j] = c[j], c[i]
 			return c
 		})
-	}
-}
-
-// maxRaisedBlock bounds the block deleteAfterRaised deletes: a field
-// that grows from 1 to 8 bytes.
-const maxRaisedBlock = 8
-
-// deleteAfterRaised raises a byte by one and deletes the 1 to 8 bytes
-// right after it, in one candidate, for bytes from 1 to 15: a byte
-// that selects how much follows it (a size whose special value adds a
-// wider size field, a type whose value is longer, a flag that adds an
-// optional part) may select a shorter form one value up, and the input
-// is then shorter, so smaller in shortlex order, though one byte is
-// higher. Neither change alone keeps the failure: the raise reads the
-// longer form's bytes as something else, and the deletion alone shifts
-// them.
-func (s *shrinker) deleteAfterRaised() {
-	for k := 0; k+1 < len(s.best); k++ {
-		base := s.best
-		if base[k] == 0 || base[k] >= 16 {
-			continue // a zero is padding or a high byte more often than a selector
-		}
-		if s.firstKept(maxRaisedBlock, func(j int) []byte {
-			end := k + 2 + j
-			if end > len(base) {
-				return nil
-			}
-			c := without(base, k+1, end)
-			c[k]++
-			return c
-		}) >= 0 {
-			k--
-		}
 	}
 }
 

@@ -148,6 +148,26 @@ func TestPlainBytes(t *testing.T) {
 				return v > 200
 			},
 			"\x02\xc9"},
+		{"record in the middle", "a 5-byte record goes whole, at an offset no power-of-two chunk starts at",
+			[]byte("AAAAABBBBBX0000"),
+			func(b []byte) bool {
+				return len(b)%5 == 0 && len(b) >= 10 && string(b[:5]) == "AAAAA" && b[len(b)-5] == 'X'
+			},
+			"AAAAAX\x00\x00\x00\x00"},
+		{"count with a borrow", "a 4-byte big-endian count above a threshold comes down as a number: 0x40000000 to 0x3ffffffe",
+			[]byte("\x40\x00\x00\x05"),
+			func(b []byte) bool { return len(b) == 4 && binary.BigEndian.Uint32(b) >= 0x3ffffffe },
+			"\x3f\xff\xff\xfe"},
+		{"doubled operator", "a shift operator's two bytes are lowered together",
+			[]byte("1>>2"),
+			func(b []byte) bool {
+				return len(b) == 4 && b[0] == '1' && b[3] == '2' && b[1] == b[2] && (b[1] == '<' || b[1] == '>')
+			},
+			"1<<2"},
+		{"2-byte residue", "a 2-byte count read modulo 50 goes to its residue",
+			[]byte{0x01, 0x65},
+			func(b []byte) bool { return len(b) == 2 && binary.BigEndian.Uint16(b)%50 == 7 },
+			"\x00\a"},
 		{"brackets", "nested brackets: deleting a bracketed region whole keeps them balanced",
 			[]byte("foo(bar(baz, (x)) + (qux)) * (y)"),
 			func(b []byte) bool {
