@@ -250,7 +250,7 @@ func prepare(c config, engine, target string, stderr io.Writer) error {
 		if err := script(c, stderr, "build", c.pkg, target, filepath.Join(c.work, target)); err != nil {
 			return err
 		}
-		if _, lib := targetName(target); lib == seededLibrary {
+		if isSeeded(target) {
 			fmt.Fprintf(stderr, "%s: writing its generated seeds for libFuzzer\n", target)
 			return writeSeeds(c, target)
 		}

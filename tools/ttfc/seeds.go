@@ -15,10 +15,16 @@ import (
 // code, which a command cannot import).
 const envSeedCount = "TTFC_SEEDS"
 
+// isSeeded reports whether target is of the seeded library.
+func isSeeded(target string) bool {
+	_, lib := targetName(target)
+	return lib == seededLibrary
+}
+
 // seedEnv is the environment a go test run of target needs: the seed
 // count, for a target of the seeded library.
 func seedEnv(c config, target string) []string {
-	if _, lib := targetName(target); lib == seededLibrary {
+	if isSeeded(target) {
 		return []string{fmt.Sprintf("%s=%d", envSeedCount, c.seeds)}
 	}
 	return nil
@@ -62,7 +68,7 @@ func writeSeeds(c config, target string) error {
 
 // copySeeds copies a seeded target's seed files into a run's corpus.
 func copySeeds(c config, target, corpusDir string) error {
-	if _, lib := targetName(target); lib != seededLibrary {
+	if !isSeeded(target) {
 		return nil
 	}
 	files, err := filepath.Glob(filepath.Join(seedsDir(c, target), "*"))
