@@ -267,28 +267,46 @@ func (t *T) drawText(shape *elements) string {
 			c = data[p]
 		}
 		p++
-		switch {
-		case c < stopBelow && n >= shape.min:
-			t.pos = p
-			return string(b)
-		case c < utf8.RuneSelf:
-			b = append(b, max(c, stopBelow))
-		case c < firstEscapeByte:
-			b = append(b, 0xC0|c>>6, 0x80|c&0x3F)
-		default:
-			var r uint32 // the block offset's two bytes, big-endian
-			if p+2 <= len(data) {
-				r = uint32(data[p])<<8 | uint32(data[p+1])
-			} else if p < len(data) {
-				r = uint32(data[p]) << 8
-			}
-			p += 2
-			b = utf8.AppendRune(b, escapedRune(uint32(c-firstEscapeByte), r*runeBlockSize>>16))
+		if c-stopBelow < firstEscapeByte-stopBelow { // a plain rune: most bytes
+			u := plainUTF8[c]
+			b = append(b, byte(u), byte(u>>8))
+			b = b[:len(b)-2+int(u>>16)]
+			continue
 		}
+		if c < stopBelow {
+			if n >= shape.min {
+				t.pos = p
+				return string(b)
+			}
+			b = append(b, stopBelow)
+			continue
+		}
+		var r uint32 // the block offset's two bytes, big-endian
+		if p+2 <= len(data) {
+			r = uint32(data[p])<<8 | uint32(data[p+1])
+		} else if p < len(data) {
+			r = uint32(data[p]) << 8
+		}
+		p += 2
+		b = utf8.AppendRune(b, escapedRune(uint32(c-firstEscapeByte), r*runeBlockSize>>16))
 	}
 	t.pos = p
 	return string(b)
 }
+
+// plainUTF8 holds, for each byte that stands for itself as a rune, that
+// rune's UTF-8 encoding (one or two bytes, first in the low byte) and its
+// length above them, so that drawText writes a plain rune without a
+// branch on its kind: random bytes would mispredict that branch on about
+// every other rune.
+var plainUTF8 = func() (t [firstEscapeByte]uint32) {
+	for c := stopBelow; c < firstEscapeByte; c++ {
+		var b [utf8.UTFMax]byte
+		n := utf8.EncodeRune(b[:], rune(c))
+		t[c] = uint32(b[0]) | uint32(b[1])<<8 | uint32(n)<<16
+	}
+	return t
+}()
 
 // moreAt decodes the "one more?" flag before element n, n >= min, at p,
 // and returns it and the position past it (p if the collection draws no
