@@ -31,8 +31,8 @@ type generation struct {
 	// before any policy while their kinds match.
 	queue []queued
 
-	// lits are the literals of the property's source, if known.
-	lits *literals
+	// lits offers the literals of the property's source, if known.
+	lits *literalOffers
 
 	// seen holds, per shape of choice, the indices drawn so far.
 	seen map[shape][]uint64
@@ -218,8 +218,8 @@ func (g *generation) runeByte() uint64 {
 }
 
 // generate runs prop once on a generated input and returns the input, the
-// bytes its draws read; lits, if not nil, are offered to its draws.
-func generate(prop func(*T), seed uint64, lits *literals) []byte {
+// bytes its draws read; lits, if not nil, offers literals to its draws.
+func generate(prop func(*T), seed uint64, lits *literalOffers) []byte {
 	g := newGeneration(seed)
 	g.lits = lits
 	t := &T{rec: &recorder{open: -1}, gen: g}
@@ -231,54 +231,92 @@ func generate(prop func(*T), seed uint64, lits *literals) []byte {
 // its input's end, where a draw may plan its choices.
 func (t *T) generating() bool { return t.gen != nil && t.pos >= len(t.data) }
 
-// literalInt returns one of the integer literals for which fits holds,
-// one time in eight when there are such.
-func (g *generation) literalInt(fits func(intLiteral) bool) (intLiteral, bool) {
-	if g.lits == nil || len(g.lits.ints) == 0 || !g.chance(8) {
-		return intLiteral{}, false
-	}
-	var ok []intLiteral
-	for _, v := range g.lits.ints {
-		if fits(v) {
-			ok = append(ok, v)
-		}
-	}
-	if len(ok) == 0 {
-		return intLiteral{}, false
-	}
-	return ok[g.rng.IntN(len(ok))], true
+// literalOffers hands the literals of the code under test to the draws
+// of all the inputs one AddSeeds call generates, each kind in rounds of
+// a fixed shuffled order: k offers show min(k, L) different literals of
+// the L there are, where picking each at random repeats some and misses
+// others (seeing all L that way takes about L ln L offers). A literal
+// that does not fit the draw is passed over and stays first in line.
+type literalOffers struct {
+	lits                  *literals
+	ints, floats, strings round
 }
 
-// literalFloat returns a float literal, or an integer literal as a
+// newLiteralOffers returns offers of lits, nil if lits is.
+func newLiteralOffers(lits *literals) *literalOffers {
+	if lits == nil {
+		return nil
+	}
+	rng := rand.New(rand.NewPCG(uint64(len(lits.ints)), uint64(len(lits.strings))))
+	return &literalOffers{
+		lits:    lits,
+		ints:    round{order: rng.Perm(len(lits.ints))},
+		floats:  round{order: rng.Perm(len(lits.floats) + len(lits.ints))},
+		strings: round{order: rng.Perm(len(lits.strings))},
+	}
+}
+
+// A round is the order in which one kind of literal is offered, and how
+// far the offers have gone.
+type round struct {
+	order []int
+	next  int
+}
+
+// take returns the first index, in order from the round's position, for
+// which fits holds, and moves the position past it.
+func (r *round) take(fits func(int) bool) (int, bool) {
+	n := len(r.order)
+	for k := range n {
+		if i := r.order[(r.next+k)%n]; fits(i) {
+			r.next = (r.next + k + 1) % n
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// literalInt returns the next integer literal for which fits holds, one
+// time in four when there are such.
+func (g *generation) literalInt(fits func(intLiteral) bool) (intLiteral, bool) {
+	if g.lits == nil || len(g.lits.lits.ints) == 0 || !g.chance(4) {
+		return intLiteral{}, false
+	}
+	ints := g.lits.lits.ints
+	i, ok := g.lits.ints.take(func(i int) bool { return fits(ints[i]) })
+	return ints[i], ok
+}
+
+// literalFloat returns the next float literal, or integer literal as a
 // float, if there are any.
 func (g *generation) literalFloat() (float64, bool) {
 	if g.lits == nil {
 		return 0, false
 	}
-	nf, ni := len(g.lits.floats), len(g.lits.ints)
-	if nf+ni == 0 {
+	floats, ints := g.lits.lits.floats, g.lits.lits.ints
+	i, ok := g.lits.floats.take(func(int) bool { return true })
+	switch {
+	case !ok:
 		return 0, false
+	case i < len(floats):
+		return floats[i], true
+	case ints[i-len(floats)].neg:
+		return -float64(ints[i-len(floats)].mag), true
 	}
-	if i := g.rng.IntN(nf + ni); i < nf {
-		return g.lits.floats[i], true
-	} else if v := g.lits.ints[i-nf]; v.neg {
-		return -float64(v.mag), true
-	} else {
-		return float64(v.mag), true
-	}
+	return float64(ints[i-len(floats)].mag), true
 }
 
-// literalString returns a string literal of at most room runes (any
-// number if room < 0), one time in chanceIn when there are such.
+// literalString returns the next string literal of at most room runes
+// (any number if room < 0), one time in chanceIn when there are such.
 func (g *generation) literalString(room, chanceIn int) (string, bool) {
-	if g.lits == nil || len(g.lits.strings) == 0 || room == 0 || !g.chance(chanceIn) {
+	if g.lits == nil || len(g.lits.lits.strings) == 0 || room == 0 || !g.chance(chanceIn) {
 		return "", false
 	}
-	s := g.lits.strings[g.rng.IntN(len(g.lits.strings))]
-	if room > 0 && utf8.RuneCountInString(s) > room {
-		return "", false
-	}
-	return s, true
+	strs := g.lits.lits.strings
+	i, ok := g.lits.strings.take(func(i int) bool {
+		return room < 0 || utf8.RuneCountInString(strs[i]) <= room
+	})
+	return strs[i], ok
 }
 
 // planText queues the runes of a literal for a string whose n-th rune

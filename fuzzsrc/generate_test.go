@@ -211,7 +211,7 @@ func TestReadLiterals(t *testing.T) {
 // TestLiteralsInGeneratedInputs checks that generating runs offer the
 // literals of the code under test to the draws they fit.
 func TestLiteralsInGeneratedInputs(t *testing.T) {
-	lits := readLiterals("testdata/literals")
+	lits := newLiteralOffers(readLiterals("testdata/literals"))
 	const n = 1000
 	type check struct {
 		what string
@@ -241,5 +241,32 @@ func TestLiteralsInGeneratedInputs(t *testing.T) {
 		if got < c.want {
 			t.Errorf("%s: %d of %d generated inputs, want at least %d", c.what, got, n, c.want)
 		}
+	}
+}
+
+// TestLiteralsOfferedInRounds checks that the inputs of one seeding offer
+// every literal before any again: 320 one-draw inputs make about 80
+// offers (one draw in four) of 40 literals, which show every one of
+// them twice in rounds, where 80 picks at random would miss about five.
+func TestLiteralsOfferedInRounds(t *testing.T) {
+	lits := &literals{}
+	for i := range 40 {
+		lits.ints = append(lits.ints, intLiteral{mag: uint64(1000 + 37*i)})
+	}
+	offers := newLiteralOffers(lits)
+	seen := map[uint16]bool{}
+	for seed := range uint64(320) {
+		var v uint16
+		generate(func(t *T) { v = Integers[uint16]().Draw(t, "v") }, seed, offers)
+		seen[v] = true
+	}
+	var missed []uint64
+	for _, l := range lits.ints {
+		if !seen[uint16(l.mag)] {
+			missed = append(missed, l.mag)
+		}
+	}
+	if len(missed) > 0 {
+		t.Errorf("literals never drawn in 320 inputs: %v", missed)
 	}
 }

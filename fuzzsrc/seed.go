@@ -39,11 +39,12 @@ type Seeder interface {
 // number, character or string written in the non-test Go files of the
 // directory that holds prop's source, read when the test runs there, as
 // go test runs it): the constants the code compares its input with,
-// which Go's fuzzer, tracing no comparisons, reaches only by chance. So
-// plain go test runs prop on n such cases, and go test -fuzz starts from
-// well-formed inputs of many shapes instead of one empty input. The
-// inputs are the same on every run (input i is generated from seed i,
-// given the same source), so go test stays deterministic; a failing one
+// which Go's fuzzer, tracing no comparisons, reaches only by chance.
+// The n inputs offer the literals in turn, so that each is offered once
+// before any is offered again. So plain go test runs prop on n such
+// cases, and go test -fuzz starts from well-formed inputs of many shapes
+// instead of one empty input. The inputs are the same on every run
+// (given the same n and source), so go test stays deterministic; a failing one
 // is shrunk and reported as any failing seed input is ([Check]).
 //
 // Inputs that prop discards ([T.Skip], [T.Assume]) are still added, and
@@ -62,7 +63,7 @@ func AddSeeds(f Seeder, n int, prop func(*T)) {
 		dir = filepath.Join(dir, named.Name())
 	}
 	seen := make(map[string]bool, n)
-	lits := sourceLiterals(prop)
+	lits := newLiteralOffers(sourceLiterals(prop))
 	for i := range n {
 		in := generate(prop, uint64(i), lits)
 		if seen[string(in)] {
