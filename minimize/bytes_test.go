@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"testing"
 
+	gofuzzheaders "github.com/AdaLogics/go-fuzz-headers"
+
 	"github.com/shortlex/shortlex/minimize"
 )
 
@@ -168,6 +170,37 @@ func TestPlainBytes(t *testing.T) {
 			[]byte{0x01, 0x65},
 			func(b []byte) bool { return len(b) == 2 && binary.BigEndian.Uint16(b)%50 == 7 },
 			"\x00\a"},
+		{"length modulo the rest", "go-fuzz-headers reads a length of 0 as 30, modulo the bytes left: 2 of 7 here; the length raised to 1 with the last 3 bytes cut reads the same record from a shorter input",
+			[]byte("\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00"),
+			func(b []byte) bool {
+				c := gofuzzheaders.NewConsumer(b)
+				data, err := c.GetBytes()
+				if err != nil {
+					return false
+				}
+				off, err := c.GetUint16()
+				if err != nil || int(off) >= len(data) {
+					return false
+				}
+				return int(off)+1+int(data[off]) > len(data) // a record's length past the data
+			},
+			"\x00\x00\x00\x01\x01\x00\x00\x00"},
+		{"default length", "a one-byte length whose 0 means 16, modulo the bytes left, ahead of a key byte, from where no deletion or lowering alone keeps the failure: the length from 0 to 1 with the last byte cut",
+			[]byte("\x00\x01\x00\x00"),
+			func(b []byte) bool {
+				if len(b) < 2 {
+					return false
+				}
+				n, left := int(b[0]), len(b)-1
+				if n == 0 {
+					n = 16
+				}
+				if n != left {
+					n %= left
+				}
+				return n >= 1 && 1+n < len(b) && b[1] != 0
+			},
+			"\x01\x01\x00"},
 		{"brackets", "nested brackets: deleting a bracketed region whole keeps them balanced",
 			[]byte("foo(bar(baz, (x)) + (qux)) * (y)"),
 			func(b []byte) bool {

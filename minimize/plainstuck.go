@@ -88,27 +88,47 @@ func (s *shrinker) lowerRuns() {
 // that grows from 1 to 8 bytes.
 const maxRaisedBlock = 8
 
-// deleteAfterRaised raises a byte by one and deletes the 1 to 8 bytes
-// right after it, in one candidate, for bytes from 1 to 15: a byte
-// that selects how much follows it (a size whose special value adds a
-// wider size field, a type whose value is longer, a flag that adds an
-// optional part) may select a shorter form one value up, and the input
-// is then shorter, so smaller in shortlex order, though one byte is
-// higher. Neither change alone keeps the failure: the raise reads the
-// longer form's bytes as something else, and the deletion alone shifts
-// them.
+// deleteAfterRaised raises a byte by one and, in the same candidate,
+// deletes 1 to 8 bytes: those right after it, or the input's last ones.
+// The input is then shorter, so smaller in shortlex order, though one
+// byte is higher, and neither change alone keeps the failure:
+//
+//   - Right after it, for bytes from 1 to 15: a byte that selects how
+//     much follows it (a size whose special value adds a wider size
+//     field, a type whose value is longer, a flag that adds an optional
+//     part) may select a shorter form one value up; the raise alone reads
+//     the longer form's bytes as something else, and the deletion alone
+//     shifts them.
+//   - At the end, for bytes from 0 to 15: a field read relative to the
+//     bytes left after it (a length reduced modulo them, as
+//     go-fuzz-headers reads lengths, a count clipped to them) reads as
+//     another value once the input is shorter, and one value up may be
+//     the one that keeps the failure. A zero is among them, since such
+//     readers often take it for a default.
 func (s *shrinker) deleteAfterRaised() {
 	for k := 0; k+1 < len(s.best); k++ {
 		base := s.best
-		if base[k] == 0 || base[k] >= 16 {
-			continue // a zero is padding or a high byte more often than a selector
+		if base[k] >= 16 {
+			continue
 		}
-		if s.firstKept(maxRaisedBlock, func(j int) []byte {
+		if base[k] > 0 && s.firstKept(maxRaisedBlock, func(j int) []byte {
 			end := k + 2 + j
 			if end > len(base) {
 				return nil
 			}
 			c := without(base, k+1, end)
+			c[k]++
+			return c
+		}) >= 0 {
+			k--
+			continue
+		}
+		if s.firstKept(maxRaisedBlock, func(j int) []byte {
+			n := len(base) - 1 - j
+			if n <= k || n < k+2 && base[k] > 0 {
+				return nil // nothing left after it, or right-after's candidate
+			}
+			c := slices.Clone(base[:n])
 			c[k]++
 			return c
 		}) >= 0 {

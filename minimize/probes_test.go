@@ -251,6 +251,9 @@ func (p probe) report(n int) string {
 		})
 		for _, f := range others[:min(3, len(others))] {
 			fmt.Fprintf(&b, "   other x%d %x: %#v\n", finals[f], f, p.value([]byte(f)))
+			if c := p.localSmaller([]byte(f)); c != nil {
+				fmt.Fprintf(&b, "      LOCAL SMALLER %x: %#v\n", c, p.value(c))
+			}
 		}
 	}
 	return b.String()
