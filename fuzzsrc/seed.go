@@ -44,8 +44,9 @@ type Seeder interface {
 // before any is offered again. So plain go test runs prop on n such
 // cases, and go test -fuzz starts from well-formed inputs of many shapes
 // instead of one empty input. The inputs are the same on every run
-// (given the same n and source), so go test stays deterministic; a failing one
-// is shrunk and reported as any failing seed input is ([Check]).
+// (given the same n and source), so go test stays deterministic; a
+// failing one is shrunk and reported as any failing seed input is
+// ([Check]).
 //
 // Inputs that prop discards ([T.Skip], [T.Assume]) are still added, and
 // duplicates are added once. Where [EnvSeeds] names a directory, the
