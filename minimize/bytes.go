@@ -58,6 +58,7 @@ var plainPasses = []plainPass{
 	{"delete brackets", (*shrinker).deleteBrackets, false},
 	{"delete repeats", (*shrinker).deleteRepeats, false},
 	{"delete with length field", (*shrinker).deleteWithLengthField, false},
+	{"delete checksummed parts", (*shrinker).deleteChecksummedParts, false},
 	{"delete counted element", (*shrinker).deleteCountedElement, false},
 	{"delete bytes", (*shrinker).deleteBytes, false},
 	{"zero chunks", (*shrinker).zeroChunks, false},

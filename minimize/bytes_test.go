@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
+	"slices"
 	"testing"
 
 	gofuzzheaders "github.com/AdaLogics/go-fuzz-headers"
@@ -66,6 +67,14 @@ func TestPlainBytes(t *testing.T) {
 			[]byte("\xffzz$"),
 			func(b []byte) bool { return len(b) >= 2 && (b[len(b)-1] == '\t' || b[len(b)-1] == '$') },
 			"\x00\t"},
+		{"crc-32 chunks", "a chunk's data is cut and lowered with its length, its CRC-32 recomputed; the chunks around it go whole",
+			slices.Concat(pngChunk("IHDR", []byte("\x00\x00\x01\x00header")), pngChunk("BUG!", []byte("\xc3payload")), pngChunk("IEND", nil)),
+			chunkBug, string(pngChunk("BUG!", []byte{0x80}))},
+		{"crc-32c records", "the same for a checksum that covers the record's length too, little-endian",
+			slices.Concat(record("first"), record("xx!!yy"), record("last")),
+			recordBug, string(record("!!"))},
+		{"image/png header", "a real PNG decoder's header CRC: width, height, bit depth and color type lowered with it",
+			pngWide(300, 2), pngTooWide, pngSmallestTooWide()},
 		{"length field", "a length-prefixed name loses bytes with its length lowered in the same candidate",
 			[]byte("\x00\x00\x00\x14xxxxxxxBUGxxxxxxxxxxjunk"),
 			func(b []byte) bool {

@@ -117,12 +117,13 @@ func (s *shrinker) realign(cand []byte, out *Outcome, changedEnd, shift int) []b
 // choices read other values (a range narrowed, then a choice gone).
 const maxRealign = 2
 
-// settle judges a trial that ran and, if it was not kept, retries it
-// with the later values kept (keepLaterValues, again on the retry's own
-// run), then, for a lowered count, with an element of its loop deleted
-// (dropLoopUnits), then with its change made
-// in lockstep in identical spans (mirrorIntoTwins). It reports whether the
-// trial or its retry became the new best.
+// settle judges a trial that ran and, if it was not kept, retries it:
+// for plain bytes, with the checksums of the regions it changed
+// recomputed (repairChecksums); then with the later values kept
+// (keepLaterValues, again on the retry's own run), then, for a lowered
+// count, with an element of its loop deleted (dropLoopUnits), then with
+// its change made in lockstep in identical spans (mirrorIntoTwins). It
+// reports whether the trial or its retry became the new best.
 func (s *shrinker) settle(t *trial) bool {
 	if s.judge(t) {
 		return true
@@ -132,6 +133,11 @@ func (s *shrinker) settle(t *trial) bool {
 	}
 	s.retrying = true
 	defer func() { s.retrying = false }()
+	if re := s.repairChecksums(t.input); re != nil {
+		if kept, _ := s.consider(re); kept {
+			return true
+		}
+	}
 	cand, out := t.input, &t.out
 	for range maxRealign {
 		if cand = s.keepLaterValues(cand, out); cand == nil {

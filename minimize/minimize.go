@@ -229,6 +229,7 @@ type shrinker struct {
 	shapes     perVersion[map[Choice]int]  // how often each shape occurs in the best input (flagLike)
 	regions    perVersion[map[[2]int]bool] // the regions of the best input's values drawn alone (wholeDraw)
 	exhaustive runBudget                   // what the last tier's passes may still run (exhaustive.go)
+	sums       checksumState               // the checksum fields of a plain input (checksum.go)
 }
 
 func newShrinker(ctx context.Context, run RunFunc, opts Options) *shrinker {
