@@ -67,6 +67,10 @@ func TestPlainBytes(t *testing.T) {
 			[]byte("\xffzz$"),
 			func(b []byte) bool { return len(b) >= 2 && (b[len(b)-1] == '\t' || b[len(b)-1] == '$') },
 			"\x00\t"},
+		{"index after the elements", "a string selected by its index, after the table: each string before it goes with the index lowered by one",
+			[]byte("\x03abc\x02xy\x03BUG\x01z\x00\x02"), stringTableBug(false), "\x03BUG\x00\x00"},
+		{"offset after the elements", "the same string selected by its offset in the input: each string before it goes with the offset lowered by its size",
+			[]byte("\x03abc\x02xy\x03BUG\x01z\x00\x07"), stringTableBug(true), "\x03BUG\x00\x00"},
 		{"crc-32 chunks", "a chunk's data is cut and lowered with its length, its CRC-32 recomputed; the chunks around it go whole",
 			slices.Concat(pngChunk("IHDR", []byte("\x00\x00\x01\x00header")), pngChunk("BUG!", []byte("\xc3payload")), pngChunk("IEND", nil)),
 			chunkBug, string(pngChunk("BUG!", []byte{0x80}))},
@@ -296,5 +300,36 @@ func BenchmarkPlainBytes(b *testing.B) {
 				b.ReportMetric(float64(total)/float64(n), "bytes-run/byte")
 			}
 		})
+	}
+}
+
+// stringTableBug reads strings, each after its 1-byte length, up to a
+// zero length, then a byte that selects one of them: its index in the
+// table or, with byOffset, the offset of its length byte in the input.
+// It fails when the string selected is "BUG".
+func stringTableBug(byOffset bool) func([]byte) bool {
+	return func(b []byte) bool {
+		var starts []int
+		i := 0
+		for i < len(b) && b[i] != 0 {
+			starts = append(starts, i)
+			i += 1 + int(b[i])
+		}
+		if i+1 >= len(b) {
+			return false
+		}
+		sel := int(b[i+1])
+		if !byOffset {
+			if sel >= len(starts) {
+				return false
+			}
+			sel = starts[sel]
+		}
+		for _, st := range starts {
+			if st == sel {
+				return string(b[st+1:st+1+int(b[st])]) == "BUG"
+			}
+		}
+		return false
 	}
 }

@@ -136,3 +136,55 @@ func (s *shrinker) deleteAfterRaised() {
 		}
 	}
 }
+
+// maxReferenceInput bounds the inputs deleteElementLowerLater works on,
+// maxReferencedElement the elements it deletes, and maxReferences the
+// later bytes it lowers for each.
+const (
+	maxReferenceInput    = 512
+	maxReferencedElement = 64
+	maxReferences        = 8
+)
+
+// deleteElementLowerLater deletes a length-framed element (a length
+// field and the bytes it counts, as lengthFields finds them) and, in the
+// same candidate, lowers one byte after it: by one, for an index or a
+// count of the elements before it (a frame that repeats frame i, a
+// reference to the i-th string), or by the element's size, for an
+// offset into the input past it (a pointer to a name further on). The
+// element cannot go alone while the later byte still counts it, and the
+// byte cannot be lowered while the element is there; the nearest
+// maxReferences nonzero bytes after the element are tried.
+func (s *shrinker) deleteElementLowerLater() {
+	if len(s.best) > maxReferenceInput {
+		return
+	}
+	for k := 0; k < len(s.lengthFieldsOfBest()); k++ {
+		f, base := s.lengthFieldsOfBest()[k], s.best
+		end := f.off + f.width + int(f.get(base))
+		size := end - f.off
+		if size > maxReferencedElement {
+			continue
+		}
+		var later []int
+		for j := end; j < len(base) && len(later) < maxReferences; j++ {
+			if base[j] > 0 {
+				later = append(later, j)
+			}
+		}
+		if s.firstKept(2*len(later), func(i int) []byte {
+			j, by := later[i/2], 1
+			if i%2 == 1 {
+				by = size
+			}
+			if i%2 == 1 && size == 1 || int(base[j]) < by {
+				return nil
+			}
+			c := slices.Clone(base)
+			c[j] -= byte(by)
+			return without(c, f.off, end)
+		}) >= 0 {
+			k = -1 // the fields of the new best, from the start
+		}
+	}
+}
