@@ -19,63 +19,39 @@ import (
 // it once with each such checksum recomputed (settle). A field whose
 // bytes stop matching their checksum in a kept input (the target does
 // not check it, or a change went unrepaired) is forgotten. Only 4-byte
-// checksums are looked for: a 1- or 2-byte field equals some sum of
-// the bytes before it by chance too often to be trusted.
+// CRCs are looked for: a 1- or 2-byte field, or a weak 4-byte sum such
+// as Adler-32 over a few bytes (00 01 00 01 after one zero byte), holds
+// the checksum of the bytes before it by chance too often to be trusted.
 
 // checksumAlg names a checksum.
 type checksumAlg uint8
 
 const (
-	crc32IEEE  checksumAlg = iota // PNG, XZ, gzip and zip headers, Ethernet
-	crc32C                        // CRC-32C: iSCSI, ext4, many storage formats
-	adler32Alg                    // zlib
+	crc32IEEE checksumAlg = iota // PNG, XZ, gzip and zip headers, Ethernet
+	crc32C                       // CRC-32C: iSCSI, ext4, many storage formats
 	numChecksumAlgs
 )
 
 var crc32CTable = crc32.MakeTable(crc32.Castagnoli)
 
-// adler32Mod is Adler-32's modulus, the largest prime below 2^16.
-const adler32Mod = 65521
-
-// checksumRun computes alg over a run of bytes, a byte at a time.
+// checksumRun computes a checksum over a run of bytes, a byte at a time.
 type checksumRun struct {
-	alg   checksumAlg
+	tab   *crc32.Table
 	state uint32
 }
 
 func newChecksumRun(alg checksumAlg) checksumRun {
-	if alg == adler32Alg {
-		return checksumRun{alg, 1}
+	if alg == crc32C {
+		return checksumRun{crc32CTable, ^uint32(0)}
 	}
-	return checksumRun{alg, ^uint32(0)}
+	return checksumRun{crc32.IEEETable, ^uint32(0)}
 }
 
 // add adds the byte c.
-func (r *checksumRun) add(c byte) {
-	switch r.alg {
-	case crc32IEEE:
-		r.state = crc32.IEEETable[byte(r.state)^c] ^ r.state>>8
-	case crc32C:
-		r.state = crc32CTable[byte(r.state)^c] ^ r.state>>8
-	default:
-		a, b := r.state&0xffff+uint32(c), r.state>>16
-		if a >= adler32Mod {
-			a -= adler32Mod
-		}
-		if b += a; b >= adler32Mod {
-			b -= adler32Mod
-		}
-		r.state = b<<16 | a
-	}
-}
+func (r *checksumRun) add(c byte) { r.state = r.tab[byte(r.state)^c] ^ r.state>>8 }
 
 // sum returns the checksum of the bytes added.
-func (r *checksumRun) sum() uint32 {
-	if r.alg == adler32Alg {
-		return r.state
-	}
-	return ^r.state
-}
+func (r *checksumRun) sum() uint32 { return ^r.state }
 
 // checksumField is a 4-byte field of the input, at offset at, that holds
 // alg's checksum of the bytes [start, at), in the byte order little

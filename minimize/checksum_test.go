@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
-	"hash/adler32"
 	"hash/crc32"
 	"slices"
 	"testing"
@@ -23,7 +22,6 @@ func TestFindChecksums(t *testing.T) {
 	record := binary.LittleEndian.AppendUint16(nil, 3)
 	record = append(record, "abc"...)
 	record = binary.LittleEndian.AppendUint32(record, crc32.Checksum(record, castagnoli))
-	zlibLike := binary.BigEndian.AppendUint32([]byte("\x78\x9cpayload"), adler32.Checksum([]byte("payload")))
 	tests := []struct {
 		name, reason string
 		in           []byte
@@ -34,8 +32,8 @@ func TestFindChecksums(t *testing.T) {
 			[]checksumField{{4, 21, crc32IEEE, false}, {29, 33, crc32IEEE, false}}},
 		{"crc-32c record", "a little-endian CRC-32C over the record's length and payload",
 			record, []checksumField{{0, 5, crc32C, true}}},
-		{"adler-32", "zlib's trailer, big-endian Adler-32 of the bytes after the 2-byte header",
-			zlibLike, []checksumField{{2, 9, adler32Alg, false}}},
+		{"ones and zeros", "a reduced input's small numbers hold no CRC by chance (an Adler-32 of one zero byte would be 00 01 00 01)",
+			[]byte("\x00\x00\x01\x00\x01\x00\x00\x00\x02\x00\x01\x00\x01\x01\x00\x01\x00"), nil},
 		{"nested", "a chunk inside another's data: both, the inner one first",
 			crcChunk("OUTR", crcChunk("INNR", []byte("x"))),
 			[]checksumField{{12, 17, crc32IEEE, false}, {4, 21, crc32IEEE, false}}},

@@ -138,7 +138,7 @@
 // stuck, a small selector byte raised by one with the bytes after it
 // deleted: a size whose next value drops a wider size field), to a
 // result that a final check confirms 1-minimal ([MinimalCheck]). The
-// 4-byte checksums the input carries (CRC-32, CRC-32C or Adler-32 of the
+// 4-byte checksums the input carries (CRC-32 or CRC-32C of the
 // bytes right before them, as in PNG chunks and XZ headers) are found in
 // the first input and recomputed in a retry of every candidate that
 // changed the bytes they cover, so that a parser that checks them does

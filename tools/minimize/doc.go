@@ -32,7 +32,7 @@
 // delta debugging first (halves, then smaller chunks), so a crasher of
 // megabytes costs runs logarithmic in its size, then by moves on
 // structure inferred from the bytes (tokens, brackets, repeats, length
-// fields, counts modulo a bound, CRC-32 and Adler-32 checksums kept
+// fields, counts modulo a bound, CRC-32 and CRC-32C checksums kept
 // valid), to a result that a final check confirms
 // 1-minimal: no deletion of one or two adjacent bytes or runes and no
 // replacement of a byte by any smaller byte fails the same way. The
