@@ -1,18 +1,12 @@
 package fuzzsrc
 
 import (
-	"go/scanner"
-	"go/token"
-	"math"
-	"os"
 	"path/filepath"
 	"reflect"
 	"runtime"
-	"slices"
-	"strconv"
-	"strings"
 	"sync"
-	"unicode/utf8"
+
+	"github.com/shortlex/shortlex/internal/golit"
 )
 
 // literals are the constants written in the Go source of a property's
@@ -40,7 +34,6 @@ type intLiteral struct {
 const (
 	maxLiterals      = 512
 	maxLiteralLength = 64
-	maxSourceFile    = 1 << 20
 )
 
 // sourceLiterals returns the literals of the package whose directory
@@ -69,70 +62,18 @@ func sourceLiterals(f any) *literals {
 // literalCache holds each directory's literals.
 var literalCache sync.Map
 
-// readLiterals scans the Go files of dir for literals; nil if it finds
-// none. Test files are left out: they hold the harness, and often the
-// very inputs that once failed (a regression table), where the point is
-// the constants the code under test compares its input with.
+// readLiterals returns the literals of the package in dir that draws can
+// take, up to maxLiterals of each kind; nil if there are none.
 func readLiterals(dir string) *literals {
-	files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
-	files = slices.DeleteFunc(files, func(f string) bool { return strings.HasSuffix(f, "_test.go") })
+	src := golit.Read(dir)
 	l := &literals{}
-	seenInt := map[intLiteral]bool{}
-	seenFloat := map[float64]bool{}
-	seenString := map[string]bool{}
-	for _, name := range files {
-		src, err := os.ReadFile(name)
-		if err != nil || len(src) > maxSourceFile {
-			continue
-		}
-		var s scanner.Scanner
-		fset := token.NewFileSet()
-		s.Init(fset.AddFile(name, -1, len(src)), src, nil, 0)
-		var prev token.Token
-		inImport := false
-		for {
-			_, tok, lit := s.Scan()
-			if tok == token.EOF {
-				break
-			}
-			switch tok {
-			case token.IMPORT:
-				inImport = true
-			case token.FUNC, token.TYPE, token.VAR, token.CONST:
-				inImport = false
-			case token.INT, token.CHAR:
-				var v intLiteral
-				if tok == token.INT {
-					v.mag, err = strconv.ParseUint(lit, 0, 64)
-				} else {
-					var r rune
-					if unq, uerr := strconv.Unquote(lit); uerr == nil {
-						r, _ = utf8.DecodeRuneInString(unq)
-					}
-					v.mag = uint64(r)
-				}
-				v.neg = prev == token.SUB && v.mag != 0
-				if err == nil && !seenInt[v] && len(l.ints) < maxLiterals {
-					seenInt[v] = true
-					l.ints = append(l.ints, v)
-				}
-			case token.FLOAT:
-				v, err := strconv.ParseFloat(strings.ReplaceAll(lit, "_", ""), 64)
-				if prev == token.SUB {
-					v = -v
-				}
-				if err == nil && !math.IsInf(v, 0) && !seenFloat[v] && len(l.floats) < maxLiterals {
-					seenFloat[v] = true
-					l.floats = append(l.floats, v)
-				}
-			case token.STRING:
-				v, err := strconv.Unquote(lit)
-				if err == nil && !inImport && plainText(v) && !seenString[v] && len(l.strings) < maxLiterals {
-					seenString[v] = true
-					l.strings = append(l.strings, v)
-				}
-			}
-			prev = tok
+	for _, v := range src.Ints[:min(len(src.Ints), maxLiterals)] {
+		l.ints = append(l.ints, intLiteral{mag: v.Mag, neg: v.Neg})
+	}
+	l.floats = src.Floats[:min(len(src.Floats), maxLiterals)]
+	for _, v := range src.Strings {
+		if plainText(v) && len(l.strings) < maxLiterals {
+			l.strings = append(l.strings, v)
 		}
 	}
 	if len(l.ints)+len(l.floats)+len(l.strings) == 0 {

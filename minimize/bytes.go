@@ -70,6 +70,7 @@ var plainPasses = []plainPass{
 	{name: "lower runs", run: (*shrinker).lowerRuns, whenStuck: true},
 	{name: "delete after a raised byte", run: (*shrinker).deleteAfterRaised, whenStuck: true},
 	{name: "delete an element, lower a later byte", run: (*shrinker).deleteElementLowerLater, whenStuck: true},
+	{name: "replace words", run: (*shrinker).replaceWords, whenStuck: true},
 }
 
 // reducePlain runs the plain passes in rounds until a round changes

@@ -333,3 +333,58 @@ func stringTableBug(byOffset bool) func([]byte) bool {
 		return false
 	}
 }
+
+// TestPlainWords reduces text whose keywords come from a fixed set, with
+// the set's strings given as Options.Words, as tools/minimize gives the
+// string literals of the package under test.
+func TestPlainWords(t *testing.T) {
+	methods := []string{"DELETE", "GET", "OPTIONS", "POST", "PUT"}
+	for _, tc := range []struct {
+		name, reason string
+		in           string
+		words        []string
+		fails        func([]byte) bool
+		want         string
+	}{
+		{"method", "a request's method becomes the smallest method that also fails, a path with .. stays",
+			"OPTIONS /static/../etc HTTP/1.1\r\nHost: x\r\n\r\n", append(methods, "HTTP/1.1", "Host"),
+			func(b []byte) bool {
+				m, rest, ok := bytes.Cut(b, []byte(" "))
+				return ok && slices.Contains(methods, string(m)) && bytes.Contains(rest, []byte(".."))
+			},
+			"GET .."},
+		{"config key", "a known key, then = and -1: the longest key gives way to the shortest",
+			"timeout=-1\nhost=example.org\n", []string{"host", "n", "port", "timeout", "example"},
+			func(b []byte) bool {
+				for _, line := range bytes.Split(b, []byte("\n")) {
+					k, v, ok := bytes.Cut(line, []byte("="))
+					if ok && slices.Contains([]string{"host", "n", "port", "timeout"}, string(k)) && string(v) == "-1" {
+						return true
+					}
+				}
+				return false
+			},
+			"n=-1"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := []byte(tc.in)
+			if !tc.fails(in) {
+				t.Fatalf("the input %q does not fail", in)
+			}
+			res, err := minimize.Minimize(context.Background(), in, plainRun(tc.fails, nil), minimize.Options{Workers: 1, ExactLength: true, Words: tc.words})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(res.Input) != tc.want {
+				t.Errorf("reduced to %q, want %q (%s)", res.Input, tc.want, tc.reason)
+			}
+			without, err := minimize.Minimize(context.Background(), in, plainRun(tc.fails, nil), minimize.Options{Workers: 1, ExactLength: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(without.Input) == tc.want {
+				t.Errorf("reduced to %q without the words too: the case does not need them", without.Input)
+			}
+		})
+	}
+}

@@ -67,6 +67,16 @@ type Options struct {
 	// order (see the gate).
 	OrderKey func(input []byte) []byte
 
+	// Words, if not nil, are strings the target's code compares its input
+	// with: the string literals of the code under test (keywords, names,
+	// schemes). When the reduction of plain bytes is stuck, it tries each
+	// word of them (a run of letters, digits, _ and non-ASCII bytes) in
+	// place of a word of the input that it would make smaller, shortest
+	// first: a keyword the crasher spells out at length ("DELETE", "HTTP")
+	// where a shorter one of the same place ("GET", "FTP") also fails.
+	// Nil means none.
+	Words []string
+
 	// OnShrink, if not nil, is called with each new best input and its
 	// outcome, in order, so a caller can save it at once or show
 	// progress. It is called from the goroutine that called Minimize and
@@ -230,6 +240,7 @@ type shrinker struct {
 	regions    perVersion[map[[2]int]bool] // the regions of the best input's values drawn alone (wholeDraw)
 	exhaustive runBudget                   // what the last tier's passes may still run (exhaustive.go)
 	sums       checksumState               // the checksum fields of a plain input (checksum.go)
+	words      []string                    // the words of Options.Words, in shortlex order (replaceWords)
 }
 
 func newShrinker(ctx context.Context, run RunFunc, opts Options) *shrinker {

@@ -1,6 +1,10 @@
 package minimize
 
-import "slices"
+import (
+	"slices"
+	"sort"
+	"strings"
+)
 
 // This file holds the plain-bytes passes that run only when a round of
 // the others changed nothing (plainPass.whenStuck): each tries a few
@@ -187,4 +191,64 @@ func (s *shrinker) deleteElementLowerLater() {
 			k = -1 // the fields of the new best, from the start
 		}
 	}
+}
+
+// maxWordsTried bounds how many of Options.Words replaceWords tries in
+// place of one word of the input.
+const maxWordsTried = 32
+
+// replaceWords puts words of Options.Words, the literals of the code
+// under test, in place of the input's words (tokens of word bytes),
+// trying for each the words shortlex-smaller than it, smallest first. A
+// parser that accepts a fixed set of keywords, methods or names rejects
+// every byte changed within one, so lowering bytes cannot turn one
+// keyword into another, and deleting it leaves no keyword at all.
+func (s *shrinker) replaceWords() {
+	words := s.wordsOfOptions()
+	if len(words) == 0 {
+		return
+	}
+	starts := tokens(s.best)
+	for j := 0; j+1 < len(starts); j++ {
+		base := s.best
+		a, b := starts[j], starts[j+1]
+		if byteClass(base[a]) != classWord {
+			continue
+		}
+		tok := base[a:b]
+		n := sort.Search(len(words), func(i int) bool { return !ShortlexLess([]byte(words[i]), tok) })
+		if s.firstKept(min(n, maxWordsTried), func(k int) []byte {
+			return splice(base, a, b, []byte(words[k]))
+		}) >= 0 {
+			starts = tokens(s.best)
+			j--
+		}
+	}
+}
+
+// wordsOfOptions returns the words of Options.Words, each once, in
+// shortlex order.
+func (s *shrinker) wordsOfOptions() []string {
+	if s.words == nil {
+		seen := map[string]bool{}
+		for _, w := range s.opts.Words {
+			starts := tokens([]byte(w))
+			for j := 0; j+1 < len(starts); j++ {
+				if t := w[starts[j]:starts[j+1]]; byteClass(t[0]) == classWord && !seen[t] {
+					seen[t] = true
+					s.words = append(s.words, t)
+				}
+			}
+		}
+		slices.SortFunc(s.words, func(x, y string) int {
+			if len(x) != len(y) {
+				return len(x) - len(y)
+			}
+			return strings.Compare(x, y)
+		})
+		if s.words == nil {
+			s.words = []string{}
+		}
+	}
+	return s.words
 }

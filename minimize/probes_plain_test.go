@@ -29,9 +29,13 @@ import (
 	"encoding/binary"
 	"flag"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	gotoken "go/token"
 	"math/rand/v2"
 	"net/url"
 	"path"
+	"reflect"
 	"regexp"
 	"runtime"
 	"slices"
@@ -271,11 +275,12 @@ func (p plainProbe) report(t *testing.T, idx int) plainResult {
 	}
 	res.n = len(starts)
 	res.lenMin, res.lenMax = len(starts[0]), len(starts[0])
+	words := targetWords(t, p.target)
 	finals := map[string]int{}
 	var runs []int
 	for _, in := range starts {
 		res.lenMin, res.lenMax = min(res.lenMin, len(in)), max(res.lenMax, len(in))
-		r, err := minimize.Minimize(context.Background(), in, p.run, minimize.Options{Workers: 1, ExactLength: true, MaxRuns: *plainProbeRuns})
+		r, err := minimize.Minimize(context.Background(), in, p.run, minimize.Options{Workers: 1, ExactLength: true, MaxRuns: *plainProbeRuns, Words: words})
 		if err != nil {
 			t.Errorf("%s: %v", p.name, err)
 			continue
@@ -2881,4 +2886,59 @@ func genGfhOrder(r *rand.Rand) []byte {
 	}
 	out = append(out, ppGfhString(strings.ToUpper(ppWord(r, 4, 16)))...)
 	return append(out, ppBytes(r, r.IntN(300))...)
+}
+
+// targetWords returns the string literals of the function fn, declared
+// in this file, and of the functions, variables and constants of this
+// file it refers to, directly or not: the code under test's words, which
+// tools/minimize hands the reducer (for a real package, all of its
+// non-test files' strings; here only those the target reaches).
+func targetWords(t *testing.T, fn any) []string {
+	name := runtime.FuncForPC(reflect.ValueOf(fn).Pointer()).Name()
+	name = name[strings.LastIndex(name, ".")+1:]
+	f, err := parser.ParseFile(gotoken.NewFileSet(), "probes_plain_test.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	decls := map[string]ast.Node{} // top-level names and their declarations
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Recv == nil {
+				decls[d.Name.Name] = d
+			}
+		case *ast.GenDecl:
+			for _, sp := range d.Specs {
+				if vs, ok := sp.(*ast.ValueSpec); ok {
+					for _, n := range vs.Names {
+						decls[n.Name] = vs
+					}
+				}
+			}
+		}
+	}
+	var words []string
+	done := map[string]bool{}
+	todo := []string{name}
+	for len(todo) > 0 {
+		n := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		d, ok := decls[n]
+		if !ok || done[n] {
+			continue
+		}
+		done[n] = true
+		ast.Inspect(d, func(x ast.Node) bool {
+			switch x := x.(type) {
+			case *ast.BasicLit:
+				if v, err := strconv.Unquote(x.Value); err == nil && x.Kind == gotoken.STRING {
+					words = append(words, v)
+				}
+			case *ast.Ident:
+				todo = append(todo, x.Name)
+			}
+			return true
+		})
+	}
+	return words
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/shortlex/shortlex/corpus"
 	"github.com/shortlex/shortlex/internal/argseq"
+	"github.com/shortlex/shortlex/internal/golit"
 	"github.com/shortlex/shortlex/internal/wire"
 	"github.com/shortlex/shortlex/minimize"
 )
@@ -245,9 +246,12 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 	opts.First = &firstOut
 	if !r.fuzzsrc {
 		// The target sees its values' exact lengths, and the order is
-		// shortlex on the values, not on their encoding.
+		// shortlex on the values, not on their encoding. The strings
+		// its package's code compares with are the words to try in
+		// place of the input's.
 		opts.ExactLength = true
 		opts.OrderKey = argseq.OrderKey(t.types)
+		opts.Words = packageWords(t.pkg.Dir)
 	}
 	res, err := minimize.Minimize(ctx, input, run, opts)
 	m.rep.stopProgress()
@@ -479,4 +483,15 @@ func clip(msg string) string {
 		return msg
 	}
 	return fmt.Sprintf("%s... (%d more bytes)", strings.ToValidUTF8(msg[:4*textLineLimit], ""), len(msg)-4*textLineLimit)
+}
+
+// maxWords bounds the string literals of a package handed to the reducer.
+const maxWords = 1024
+
+// packageWords returns the string literals of the non-test Go files in
+// dir, up to maxWords of them: the keywords and names the code under
+// test compares its input with.
+func packageWords(dir string) []string {
+	ws := golit.Read(dir).Strings
+	return ws[:min(len(ws), maxWords)]
 }
