@@ -71,6 +71,7 @@ var plainPasses = []plainPass{
 	{name: "delete after a raised byte", run: (*shrinker).deleteAfterRaised, whenStuck: true},
 	{name: "delete an element, lower a later byte", run: (*shrinker).deleteElementLowerLater, whenStuck: true},
 	{name: "replace words", run: (*shrinker).replaceWords, whenStuck: true},
+	{name: "shift into the next element", run: (*shrinker).shiftIntoNextElement, whenStuck: true},
 }
 
 // reducePlain runs the plain passes in rounds until a round changes
@@ -400,13 +401,18 @@ func (f lengthField) set(b []byte, v uint64) {
 // bytes after it, ends within b. Fields made only of printable text
 // bytes are left out: in text every byte would be a plausible length,
 // and lengths of binary formats hold a control or high byte (a zero high
-// byte, most often) or are one byte below space.
+// byte, most often) or are one byte below space. A single white-space
+// byte (9, 10 or 13) right after a byte that is not text is a length
+// all the same: a small count among binary bytes.
 func lengthFields(b []byte) []lengthField {
 	var fs []lengthField
 	for off := range b {
 		for _, w := range []int{4, 2, 8, 1} {
 			for _, little := range []bool{false, true} {
-				if w == 1 && little || off+w > len(b) || isText(b[off:off+w]) {
+				if w == 1 && little || off+w > len(b) {
+					continue
+				}
+				if isText(b[off:off+w]) && !(w == 1 && b[off] < ' ' && off > 0 && !isText(b[off-1:off])) {
 					continue
 				}
 				f := lengthField{off, w, little}

@@ -71,6 +71,20 @@ func TestPlainBytes(t *testing.T) {
 			[]byte("\x03abc\x02xy\x03BUG\x01z\x00\x02"), stringTableBug(false), "\x03BUG\x00\x00"},
 		{"offset after the elements", "the same string selected by its offset in the input: each string before it goes with the offset lowered by its size",
 			[]byte("\x03abc\x02xy\x03BUG\x01z\x00\x07"), stringTableBug(true), "\x03BUG\x00\x00"},
+		{"split between chunks", "chunks that overflow only together: bytes move from the first chunk to the second until the first is as short as it can be",
+			[]byte("\x03abc\x02de"),
+			func(b []byte) bool {
+				total := 0
+				for len(b) > 0 {
+					n := int(b[0])
+					if n < 1 || n > 4 || n > len(b)-1 {
+						return false
+					}
+					total, b = total+n, b[1+n:]
+				}
+				return total > 4
+			},
+			"\x01\x00\x04\x00\x00\x00\x00"},
 		{"crc-32 chunks", "a chunk's data is cut and lowered with its length, its CRC-32 recomputed; the chunks around it go whole",
 			slices.Concat(pngChunk("IHDR", []byte("\x00\x00\x01\x00header")), pngChunk("BUG!", []byte("\xc3payload")), pngChunk("IEND", nil)),
 			chunkBug, string(pngChunk("BUG!", []byte{0x80}))},

@@ -252,3 +252,51 @@ func (s *shrinker) wordsOfOptions() []string {
 	}
 	return s.words
 }
+
+// maxFrameGap bounds the bytes between a framed element's end and the
+// length field of the next (a tag or flags before it) that
+// shiftIntoNextElement looks across.
+const maxFrameGap = 3
+
+// shiftIntoNextElement moves bytes from the end of one length-framed
+// element to the start of the next, lowering the first's length and
+// raising the second's by as many, for as many bytes as findInteger
+// finds: the input keeps its length and its first changed byte, the
+// first length, is lower. Where only the elements' total matters (the
+// fragments of one message, chunks of one body), the reducer would
+// otherwise stop at whichever split the crasher had.
+func (s *shrinker) shiftIntoNextElement() {
+	if len(s.best) > maxReferenceInput {
+		return
+	}
+	for k := 0; k < len(s.lengthFieldsOfBest()); k++ {
+		fs, base := s.lengthFieldsOfBest(), s.best
+		f := fs[k]
+		v := int(f.get(base))
+		end := f.off + f.width + v
+		for _, g := range fs {
+			if g.off < end || g.off > end+maxFrameGap || g.width != f.width || g.little != f.little {
+				continue
+			}
+			w := int(g.get(base))
+			shifted := func(m int) []byte {
+				if m > v || g.off+g.width+w > len(base) {
+					return nil
+				}
+				c := slices.Concat(base[:end-m], base[end:g.off+g.width], base[end-m:end], base[g.off+g.width:])
+				f.set(c, uint64(v-m))
+				h := g
+				h.off -= m
+				if h.set(c, uint64(w+m)); h.get(c) != uint64(w+m) {
+					return nil // the raised length does not fit the field
+				}
+				return c
+			}
+			if c := shifted(1); c != nil && s.try(c) {
+				findInteger(func(m int) bool { c := shifted(m + 1); return c != nil && s.try(c) })
+				k = -1 // the fields of the new best, from the start
+				break
+			}
+		}
+	}
+}
