@@ -134,17 +134,20 @@
 // A target that reads raw bytes (Options.ExactLength) and reports no
 // spans is reduced as plain bytes instead: coarse chunk deletion first
 // (delta debugging), then moves on structure inferred from the bytes
-// (tokens, brackets, repeats, length fields, residues; when those are
-// stuck, a small selector byte raised by one with the bytes after it
-// deleted: a size whose next value drops a wider size field), to a
-// result that a final check confirms 1-minimal ([MinimalCheck]). The
-// 4-byte checksums the input carries (CRC-32 or CRC-32C of the
-// bytes right before them, as in PNG chunks and XZ headers) are found in
-// the first input and recomputed in a retry of every candidate that
-// changed the bytes they cover, so that a parser that checks them does
-// not reject every change inside a protected part.
-// Options.OrderKey
-// lets a caller order inputs by the values they encode.
+// (tokens, brackets, repeats, length fields, residues), and, when those
+// are stuck, moves that change two places at once: a small selector byte
+// raised by one with the bytes after it deleted (a size whose next value
+// drops a wider size field), a framed element deleted with a later index
+// or offset lowered to match, bytes moved from one framed element into
+// the next, and the words of Options.Words (the literals of the code
+// under test) put in place of the input's words. The result is one that
+// a final check confirms 1-minimal ([MinimalCheck]). The 4-byte
+// checksums the input carries (CRC-32 or CRC-32C of the bytes right
+// before them, as in PNG chunks and XZ headers) are found in the first
+// input and recomputed in a retry of every candidate that changed the
+// bytes they cover, so that a parser that checks them does not reject
+// every change inside a protected part. Options.OrderKey lets a caller
+// order inputs by the values they encode.
 //
 // This package knows nothing about how inputs are decoded or how the
 // target runs; it imports nothing else from this module.
