@@ -10,8 +10,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
+
+	"github.com/shortlex/shortlex/internal/golit"
 )
 
 // This file finds the packages the user named, builds each one's test
@@ -29,6 +33,10 @@ type pkg struct {
 	// argument as given for a single package, else "./" and its path
 	// relative to the working directory.
 	Arg string
+	// wordList is what words returns, read once (wordsOnce).
+	wordList  []string
+	wordsOnce sync.Once
+
 	// Bin is the built test binary; Targets its fuzz targets.
 	Bin     string
 	Targets []string
@@ -167,4 +175,53 @@ func goEnv(ctx context.Context, name string) (string, error) {
 		return "", fmt.Errorf("go env %s: %v", name, err)
 	}
 	return strings.TrimSpace(string(out)), nil
+}
+
+// maxWords bounds the string literals of a package handed to the reducer.
+const maxWords = 1024
+
+// words returns the string literals of the package's non-test Go files,
+// then of the packages of the same module its tests import, directly or
+// not, up to maxWords: the keywords and names the code under test compares
+// its input with, where a fuzz target in a package of its own (an
+// OSS-Fuzz harness) holds few. They are read once per package.
+func (p *pkg) words(ctx context.Context) []string {
+	p.wordsOnce.Do(func() {
+		dirs := []string{p.Dir}
+		cmd := exec.CommandContext(ctx, "go", "list", "-deps", "-test", "-json=Dir,Module", "--", p.ImportPath)
+		cmd.Dir = p.Dir
+		if out, err := cmd.Output(); err == nil {
+			var module string
+			byModule := map[string][]string{}
+			dec := json.NewDecoder(bytes.NewReader(out))
+			for {
+				var l struct {
+					Dir    string
+					Module *struct{ Path string }
+				}
+				if dec.Decode(&l) != nil {
+					break
+				}
+				if l.Module == nil {
+					continue // the standard library
+				}
+				if l.Dir == p.Dir {
+					module = l.Module.Path
+				} else if !slices.Contains(byModule[l.Module.Path], l.Dir) {
+					byModule[l.Module.Path] = append(byModule[l.Module.Path], l.Dir)
+				}
+			}
+			dirs = append(dirs, byModule[module]...)
+		}
+		seen := map[string]bool{}
+		for _, dir := range dirs {
+			for _, w := range golit.Read(dir).Strings {
+				if !seen[w] && len(p.wordList) < maxWords {
+					seen[w] = true
+					p.wordList = append(p.wordList, w)
+				}
+			}
+		}
+	})
+	return p.wordList
 }

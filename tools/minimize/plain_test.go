@@ -33,7 +33,7 @@ func TestPlain(t *testing.T) {
 		{"FuzzFramed", "a length-prefixed name: bytes deleted with the length lowered in the same candidate", []any{[]byte("\x00\x00\x00\x03BUG")}},
 		{"FuzzPNGWide", "a real PNG's header behind its CRC-32 (image/png checks it): the rest cut, width, height, bit depth and color type lowered, the CRC recomputed with each",
 			[]any{[]byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x01\x01\x00\x00\x00\x01\x01\x00\x00\x00\x00\xf6\xe0&\xe4")}},
-		{"FuzzRoute", "a method spelled out at length gives way to a shorter one of the package's strings (GET), the path to ..", []any{"GET .."}},
+		{"FuzzRoute", "a method spelled out at length gives way to a shorter one of the strings of the package under test, imported by the harness (GET), the path to ..", []any{"GET .."}},
 		{"FuzzModLen", "a length taken modulo the bytes left, printable in the crasher, ends at its true value", []any{[]byte("\x00\x00\x00\x03BUG")}},
 		{"FuzzGap", "a byte lowered past values that pass to a smaller one that fails", []any{"\x00\t"}},
 		{"FuzzPair", "several arguments: each at its simplest, the non-last []byte through its length field", []any{"ab", 4, []byte{0, 0}}},

@@ -14,7 +14,6 @@ import (
 
 	"github.com/shortlex/shortlex/corpus"
 	"github.com/shortlex/shortlex/internal/argseq"
-	"github.com/shortlex/shortlex/internal/golit"
 	"github.com/shortlex/shortlex/internal/wire"
 	"github.com/shortlex/shortlex/minimize"
 )
@@ -251,7 +250,7 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 		// place of the input's.
 		opts.ExactLength = true
 		opts.OrderKey = argseq.OrderKey(t.types)
-		opts.Words = packageWords(t.pkg.Dir)
+		opts.Words = t.pkg.words(ctx)
 	}
 	res, err := minimize.Minimize(ctx, input, run, opts)
 	m.rep.stopProgress()
@@ -483,15 +482,4 @@ func clip(msg string) string {
 		return msg
 	}
 	return fmt.Sprintf("%s... (%d more bytes)", strings.ToValidUTF8(msg[:4*textLineLimit], ""), len(msg)-4*textLineLimit)
-}
-
-// maxWords bounds the string literals of a package handed to the reducer.
-const maxWords = 1024
-
-// packageWords returns the string literals of the non-test Go files in
-// dir, up to maxWords of them: the keywords and names the code under
-// test compares its input with.
-func packageWords(dir string) []string {
-	ws := golit.Read(dir).Strings
-	return ws[:min(len(ws), maxWords)]
 }
