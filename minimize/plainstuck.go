@@ -199,7 +199,9 @@ const maxWordsTried = 32
 
 // replaceWords puts words of Options.Words, the literals of the code
 // under test, in place of the input's words (tokens of word bytes),
-// trying for each the words shortlex-smaller than it, smallest first. A
+// trying for each up to maxWordsTried of the words shortlex-smaller than
+// it: those with its mix of upper case, lower case and digits first,
+// then the others, each group smallest first. A
 // parser that accepts a fixed set of keywords, methods or names rejects
 // every byte changed within one, so lowering bytes cannot turn one
 // keyword into another, and deleting it leaves no keyword at all.
@@ -217,13 +219,41 @@ func (s *shrinker) replaceWords() {
 		}
 		tok := base[a:b]
 		n := sort.Search(len(words), func(i int) bool { return !ShortlexLess([]byte(words[i]), tok) })
+		// Words of the token's own letter case first: one set of keywords
+		// (methods, schemes, names) is written alike.
+		cands := slices.Clone(words[:n])
+		sh := wordShape(tok)
+		slices.SortStableFunc(cands, func(x, y string) int { return b2i(wordShape([]byte(y)) == sh) - b2i(wordShape([]byte(x)) == sh) })
 		if s.firstKept(min(n, maxWordsTried), func(k int) []byte {
-			return splice(base, a, b, []byte(words[k]))
+			return splice(base, a, b, []byte(cands[k]))
 		}) >= 0 {
 			starts = tokens(s.best)
 			j--
 		}
 	}
+}
+
+// wordShape says which of upper-case letters, lower-case letters and
+// digits a word holds.
+func wordShape(w []byte) (shape [3]bool) {
+	for _, c := range w {
+		switch {
+		case c >= 'A' && c <= 'Z':
+			shape[0] = true
+		case c >= 'a' && c <= 'z':
+			shape[1] = true
+		case c >= '0' && c <= '9':
+			shape[2] = true
+		}
+	}
+	return shape
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // wordsOfOptions returns the words of Options.Words, each once, in
