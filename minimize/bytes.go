@@ -72,6 +72,7 @@ var plainPasses = []plainPass{
 	{name: "delete an element, lower a later byte", run: (*shrinker).deleteElementLowerLater, whenStuck: true},
 	{name: "replace words", run: (*shrinker).replaceWords, whenStuck: true},
 	{name: "shift into the next element", run: (*shrinker).shiftIntoNextElement, whenStuck: true},
+	{name: "cut before an offset's target", run: (*shrinker).cutBeforeTarget, whenStuck: true},
 }
 
 // reducePlain runs the plain passes in rounds until a round changes

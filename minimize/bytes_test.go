@@ -71,6 +71,16 @@ func TestPlainBytes(t *testing.T) {
 			[]byte("\x03abc\x02xy\x03BUG\x01z\x00\x02"), stringTableBug(false), "\x03BUG\x00\x00"},
 		{"offset after the elements", "the same string selected by its offset in the input: each string before it goes with the offset lowered by its size",
 			[]byte("\x03abc\x02xy\x03BUG\x01z\x00\x07"), stringTableBug(true), "\x03BUG\x00\x00"},
+		{"offset before its target", "a header with a 4-byte offset to a record and a version after it, junk before the record: the junk goes with the offset lowered to match",
+			[]byte("HDR\x00\x10\x00\x00\x00\x01\x00abcdefBUG"),
+			func(b []byte) bool {
+				if len(b) < 10 || string(b[:4]) != "HDR\x00" || b[8] != 1 {
+					return false
+				}
+				off := uint64(binary.LittleEndian.Uint32(b[4:]))
+				return off >= 10 && off+3 <= uint64(len(b)) && string(b[off:off+3]) == "BUG"
+			},
+			"HDR\x00\n\x00\x00\x00\x01\x00BUG"},
 		{"split between chunks", "chunks that overflow only together: bytes move from the first chunk to the second until the first is as short as it can be",
 			[]byte("\x03abc\x02de"),
 			func(b []byte) bool {

@@ -330,3 +330,43 @@ func (s *shrinker) shiftIntoNextElement() {
 		}
 	}
 }
+
+// cutBeforeTarget deletes bytes right before the place an offset field
+// points at, lowering the field by as many, for as many bytes (up to
+// maxPlainBlock) as findInteger finds. A header that gives the offset of
+// a table further on (a TIFF directory, a font's tables, an ELF section)
+// keeps the padding or the parts before the table only because deleting
+// them alone moves the table away from where the offset says it is. An
+// offset field is any 1-, 2- or 4-byte number, either byte order (not
+// all printable), that points past its own end into the input.
+func (s *shrinker) cutBeforeTarget() {
+	if len(s.best) > maxReferenceInput {
+		return
+	}
+	for off := 0; off < len(s.best); off++ {
+		for _, w := range []int{4, 2, 1} {
+			for _, little := range []bool{true, false} {
+				base := s.best
+				f := lengthField{off, w, little}
+				if w == 1 && !little || off+w > len(base) || isText(base[off:off+w]) {
+					continue
+				}
+				v := int(min(f.get(base), uint64(len(base)+1)))
+				if v <= off+w || v > len(base) {
+					continue
+				}
+				cut := func(k int) []byte {
+					if k > maxPlainBlock || v-k < off+w {
+						return nil
+					}
+					c := without(base, v-k, v)
+					f.set(c, uint64(v-k))
+					return c
+				}
+				if c := cut(1); c != nil && s.try(c) {
+					findInteger(func(k int) bool { c := cut(k + 1); return c != nil && s.try(c) })
+				}
+			}
+		}
+	}
+}
