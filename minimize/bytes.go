@@ -73,6 +73,7 @@ var plainPasses = []plainPass{
 	{name: "replace words", run: (*shrinker).replaceWords, whenStuck: true},
 	{name: "shift into the next element", run: (*shrinker).shiftIntoNextElement, whenStuck: true},
 	{name: "cut before an offset's target", run: (*shrinker).cutBeforeTarget, whenStuck: true},
+	{name: "delete a counted element anywhere", run: (*shrinker).deleteCountedElementAnywhere, whenStuck: true},
 }
 
 // reducePlain runs the plain passes in rounds until a round changes
@@ -486,6 +487,27 @@ func (s *shrinker) deleteWithLengthField() {
 // maxElement bounds the element sizes deleteCountedElement tries.
 const maxElement = 64
 
+// countFields lists the fields of b that could be counts: at every
+// offset, a 1-, 2-, 4- or 8-byte unsigned integer, big- or
+// little-endian, not all printable, holding 1 to 255.
+func countFields(b []byte) []lengthField {
+	var cs []lengthField
+	for off := range b {
+		for _, w := range []int{4, 2, 8, 1} {
+			for _, little := range []bool{false, true} {
+				if w == 1 && little || off+w > len(b) || isText(b[off:off+w]) {
+					continue
+				}
+				f := lengthField{off, w, little}
+				if v := f.get(b); v >= 1 && v <= 255 {
+					cs = append(cs, f)
+				}
+			}
+		}
+	}
+	return cs
+}
+
 // deleteCountedElement lowers a count by one and deletes the bytes of one
 // element right after it, trying element sizes of 1 to maxElement bytes:
 // a list encoded as a count and then its elements (go-fuzz-headers
@@ -496,23 +518,7 @@ func (s *shrinker) deleteCountedElement() {
 	if len(s.best) > maxResidueInput {
 		return
 	}
-	counts := func() []lengthField {
-		var cs []lengthField
-		for off := range s.best {
-			for _, w := range []int{4, 2, 8, 1} {
-				for _, little := range []bool{false, true} {
-					if w == 1 && little || off+w > len(s.best) || isText(s.best[off:off+w]) {
-						continue
-					}
-					f := lengthField{off, w, little}
-					if v := f.get(s.best); v >= 1 && v <= 255 {
-						cs = append(cs, f)
-					}
-				}
-			}
-		}
-		return cs
-	}
+	counts := func() []lengthField { return countFields(s.best) }
 	cs := counts()
 	for j := 0; j < len(cs); j++ {
 		f, base := cs[j], s.best

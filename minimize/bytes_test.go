@@ -81,6 +81,23 @@ func TestPlainBytes(t *testing.T) {
 				return off >= 10 && off+3 <= uint64(len(b)) && string(b[off:off+3]) == "BUG"
 			},
 			"HDR\x00\n\x00\x00\x00\x01\x00BUG"},
+		{"counted records", "a count and records of a tag, a type and a 4-byte value: the optional records among the needed ones go with the count lowered",
+			[]byte("\x04A\x01\x00\x00\x00\x90X\x01\x00\x00\x00\x05B\x01\x00\x00\x00\x07Y\x01\x00\x00\x00\x09"),
+			func(b []byte) bool {
+				if len(b) < 1 || len(b) != 1+6*int(b[0]) {
+					return false
+				}
+				a, bOK := false, false
+				for r := b[1:]; len(r) > 0; r = r[6:] {
+					if r[1] != 1 {
+						return false
+					}
+					a = a || r[0] == 'A' && r[5] >= 0x80
+					bOK = bOK || r[0] == 'B'
+				}
+				return a && bOK
+			},
+			"\x02A\x01\x00\x00\x00\x80B\x01\x00\x00\x00\x00"},
 		{"split between chunks", "chunks that overflow only together: bytes move from the first chunk to the second until the first is as short as it can be",
 			[]byte("\x03abc\x02de"),
 			func(b []byte) bool {

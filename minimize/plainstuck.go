@@ -370,3 +370,66 @@ func (s *shrinker) cutBeforeTarget() {
 		}
 	}
 }
+
+// minPeriodMatch is the share of bytes that must equal the byte one
+// element further on for elementSize to take a region for a run of
+// elements.
+const minPeriodMatch = 0.5
+
+// elementSize guesses the size of the n elements that follow a count at
+// start in b: the size m, 2 to maxElement, whose n*m bytes most often
+// repeat at distance m (the fields records share: a type, a flag, the
+// zero high bytes of small numbers), if at least minPeriodMatch of them
+// do, and 0 otherwise. A region of one repeated byte has no size.
+func elementSize(b []byte, start, n int) int {
+	best, bestScore := 0, minPeriodMatch
+	for m := 2; m <= maxElement && start+n*m <= len(b); m++ {
+		region := b[start : start+n*m]
+		if !slices.ContainsFunc(region, func(c byte) bool { return c != region[0] }) {
+			return 0
+		}
+		same := 0
+		for i := 0; i+m < len(region); i++ {
+			if region[i] == region[i+m] {
+				same++
+			}
+		}
+		if score := float64(same) / float64(len(region)-m); score > bestScore {
+			best, bestScore = m, score
+		}
+	}
+	return best
+}
+
+// deleteCountedElementAnywhere deletes one of the elements that follow a
+// count, any of them, and lowers the count by one, where the elements'
+// size shows in the bytes (elementSize): a table of records (a TIFF
+// directory's entries, a file's sections) where the optional ones lie
+// among those the reader needs. deleteCountedElement tries only the
+// first element, of every size; this tries every element, of the one
+// size the bytes suggest.
+func (s *shrinker) deleteCountedElementAnywhere() {
+	if len(s.best) > maxReferenceInput {
+		return
+	}
+	cs := countFields(s.best)
+	for j := 0; j < len(cs); j++ {
+		base := s.best
+		f := cs[j]
+		n, start := int(f.get(base)), f.off+f.width
+		m := 0
+		if n >= 2 {
+			m = elementSize(base, start, n)
+		}
+		if m == 0 {
+			continue
+		}
+		if s.firstKept(n-1, func(i int) []byte {
+			c := without(base, start+(i+1)*m, start+(i+2)*m)
+			f.set(c, uint64(n-1))
+			return c
+		}) >= 0 {
+			cs, j = countFields(s.best), -1 // the counts of the new best, from the start
+		}
+	}
+}
