@@ -139,8 +139,10 @@
 // raised by one with the bytes after it deleted (a size whose next value
 // drops a wider size field), a framed element deleted with a later index
 // or offset lowered to match, bytes moved from one framed element into
-// the next, and the words of Options.Words (the literals of the code
-// under test) put in place of the input's words. The result is one that
+// the next, the bytes before an offset's target cut with the offset
+// lowered, any one element after a count deleted with the count lowered,
+// and the words of Options.Words (the literals of the code under test)
+// put in place of the input's words. The result is one that
 // a final check confirms 1-minimal ([MinimalCheck]). The 4-byte
 // checksums the input carries (CRC-32 or CRC-32C of the bytes right
 // before them, as in PNG chunks and XZ headers) are found in the first
