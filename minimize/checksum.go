@@ -270,7 +270,7 @@ func (s *shrinker) deleteChecksummedParts() {
 			k--
 			continue
 		}
-		for _, l := range lengthFields(base) {
+		for _, l := range s.lengthFieldsOfBest() {
 			if l.off < f.start-maxPartHeader || l.off >= f.start+maxPartHeader || l.off+l.width > f.at {
 				continue
 			}

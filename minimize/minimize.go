@@ -240,7 +240,7 @@ type shrinker struct {
 	regions    perVersion[map[[2]int]bool] // the regions of the best input's values drawn alone (wholeDraw)
 	exhaustive runBudget                   // what the last tier's passes may still run (exhaustive.go)
 	sums       checksumState               // the checksum fields of a plain input (checksum.go)
-	words      []string                    // the words of Options.Words, in shortlex order (replaceWords)
+	words      []word                      // the words of Options.Words, in shortlex order (replaceWords)
 }
 
 func newShrinker(ctx context.Context, run RunFunc, opts Options) *shrinker {

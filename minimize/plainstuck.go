@@ -218,14 +218,14 @@ func (s *shrinker) replaceWords() {
 			continue
 		}
 		tok := base[a:b]
-		n := sort.Search(len(words), func(i int) bool { return !ShortlexLess([]byte(words[i]), tok) })
+		n := sort.Search(len(words), func(i int) bool { return !ShortlexLess([]byte(words[i].text), tok) })
 		// Words of the token's own letter case first: one set of keywords
 		// (methods, schemes, names) is written alike.
-		cands := slices.Clone(words[:n])
 		sh := wordShape(tok)
-		slices.SortStableFunc(cands, func(x, y string) int { return b2i(wordShape([]byte(y)) == sh) - b2i(wordShape([]byte(x)) == sh) })
+		cands := slices.Clone(words[:n])
+		slices.SortStableFunc(cands, func(x, y word) int { return b2i(y.shape == sh) - b2i(x.shape == sh) })
 		if s.firstKept(min(n, maxWordsTried), func(k int) []byte {
-			return splice(base, a, b, []byte(cands[k]))
+			return splice(base, a, b, []byte(cands[k].text))
 		}) >= 0 {
 			starts = tokens(s.best)
 			j--
@@ -256,29 +256,33 @@ func b2i(b bool) int {
 	return 0
 }
 
+// word is a word of Options.Words and its wordShape.
+type word struct {
+	text  string
+	shape [3]bool
+}
+
 // wordsOfOptions returns the words of Options.Words, each once, in
 // shortlex order.
-func (s *shrinker) wordsOfOptions() []string {
+func (s *shrinker) wordsOfOptions() []word {
 	if s.words == nil {
 		seen := map[string]bool{}
+		s.words = []word{}
 		for _, w := range s.opts.Words {
 			starts := tokens([]byte(w))
 			for j := 0; j+1 < len(starts); j++ {
 				if t := w[starts[j]:starts[j+1]]; byteClass(t[0]) == classWord && !seen[t] {
 					seen[t] = true
-					s.words = append(s.words, t)
+					s.words = append(s.words, word{t, wordShape([]byte(t))})
 				}
 			}
 		}
-		slices.SortFunc(s.words, func(x, y string) int {
-			if len(x) != len(y) {
-				return len(x) - len(y)
+		slices.SortFunc(s.words, func(x, y word) int {
+			if len(x.text) != len(y.text) {
+				return len(x.text) - len(y.text)
 			}
-			return strings.Compare(x, y)
+			return strings.Compare(x.text, y.text)
 		})
-		if s.words == nil {
-			s.words = []string{}
-		}
 	}
 	return s.words
 }
