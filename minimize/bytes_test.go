@@ -394,6 +394,16 @@ func TestPlainWords(t *testing.T) {
 				return ok && slices.Contains(methods, string(m)) && bytes.Contains(rest, []byte(".."))
 			},
 			"GET .."},
+		{"framed method", "the same request line as a go-fuzz-headers string, after its 4-byte length: the length goes down with the word",
+			"\x00\x00\x00\x16OPTIONS /static/../etc", append(shortWords(), methods...),
+			func(b []byte) bool {
+				if len(b) < 4 || int(binary.BigEndian.Uint32(b)) != len(b)-4 {
+					return false
+				}
+				m, rest, ok := bytes.Cut(b[4:], []byte(" "))
+				return ok && slices.Contains(methods, string(m)) && bytes.Contains(rest, []byte(".."))
+			},
+			"\x00\x00\x00\x06GET .."},
 		{"config key", "a known key, then = and -1: the longest key gives way to the shortest",
 			"timeout=-1\nhost=example.org\n", []string{"host", "n", "port", "timeout", "example"},
 			func(b []byte) bool {

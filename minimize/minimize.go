@@ -241,6 +241,7 @@ type shrinker struct {
 	exhaustive runBudget                   // what the last tier's passes may still run (exhaustive.go)
 	sums       checksumState               // the checksum fields of a plain input (checksum.go)
 	words      []word                      // the words of Options.Words, in shortlex order (replaceWords)
+	wordAt     map[string]int              // each word's place in Options.Words' order
 }
 
 func newShrinker(ctx context.Context, run RunFunc, opts Options) *shrinker {

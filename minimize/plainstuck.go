@@ -200,8 +200,10 @@ const maxWordsTried = 32
 // replaceWords puts words of Options.Words, the literals of the code
 // under test, in place of the input's words (tokens of word bytes),
 // trying for each up to maxWordsTried of the words shortlex-smaller than
-// it: those with its mix of upper case, lower case and digits first,
-// then the others, each group smallest first. A
+// it: if it is a word of them itself, those written nearest it first;
+// then those with its mix of upper case, lower case and digits, then the
+// others, each group smallest first; and each also with the
+// length field that frames the word lowered to match, if one does. A
 // parser that accepts a fixed set of keywords, methods or names rejects
 // every byte changed within one, so lowering bytes cannot turn one
 // keyword into another, and deleting it leaves no keyword at all.
@@ -219,13 +221,40 @@ func (s *shrinker) replaceWords() {
 		}
 		tok := base[a:b]
 		n := sort.Search(len(words), func(i int) bool { return !ShortlexLess([]byte(words[i].text), tok) })
-		// Words of the token's own letter case first: one set of keywords
-		// (methods, schemes, names) is written alike.
+		// A keyword of the code has its alternatives written beside it (a
+		// table of methods, of modifiers): if the token is one of the
+		// words, the words nearest it in the source come first. Then
+		// words of the token's own letter case: one set of keywords is
+		// written alike.
 		sh := wordShape(tok)
+		at, isWord := s.wordAt[string(tok)]
 		cands := slices.Clone(words[:n])
-		slices.SortStableFunc(cands, func(x, y word) int { return b2i(y.shape == sh) - b2i(x.shape == sh) })
-		if s.firstKept(min(n, maxWordsTried), func(k int) []byte {
-			return splice(base, a, b, []byte(cands[k].text))
+		slices.SortStableFunc(cands, func(x, y word) int {
+			if isWord {
+				if d := abs(x.at-at) - abs(y.at-at); d != 0 {
+					return d
+				}
+			}
+			return b2i(y.shape == sh) - b2i(x.shape == sh)
+		})
+		// A shorter word inside a length-framed value (a go-fuzz-headers
+		// string) also goes with the length lowered to match.
+		var fs []lengthField
+		if len(base) <= maxResidueInput {
+			fs = s.lengthFieldsOfBest()
+		}
+		f, framed := coveringField(fs, base, a, b-a)
+		if s.firstKept(2*min(n, maxWordsTried), func(k int) []byte {
+			w := cands[k/2].text
+			c := splice(base, a, b, []byte(w))
+			if k%2 == 0 {
+				return c
+			}
+			if !framed || len(w) == len(tok) {
+				return nil
+			}
+			f.set(c, f.get(base)-uint64(len(tok)-len(w)))
+			return c
 		}) >= 0 {
 			starts = tokens(s.best)
 			j--
@@ -256,24 +285,34 @@ func b2i(b bool) int {
 	return 0
 }
 
-// word is a word of Options.Words and its wordShape.
+// word is a word of Options.Words, its wordShape, and its place among
+// them in the order given.
 type word struct {
 	text  string
 	shape [3]bool
+	at    int
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // wordsOfOptions returns the words of Options.Words, each once, in
 // shortlex order.
 func (s *shrinker) wordsOfOptions() []word {
 	if s.words == nil {
-		seen := map[string]bool{}
+		s.wordAt = map[string]int{}
 		s.words = []word{}
 		for _, w := range s.opts.Words {
 			starts := tokens([]byte(w))
 			for j := 0; j+1 < len(starts); j++ {
-				if t := w[starts[j]:starts[j+1]]; byteClass(t[0]) == classWord && !seen[t] {
-					seen[t] = true
-					s.words = append(s.words, word{t, wordShape([]byte(t))})
+				t := w[starts[j]:starts[j+1]]
+				if _, seen := s.wordAt[t]; byteClass(t[0]) == classWord && !seen {
+					s.wordAt[t] = len(s.words)
+					s.words = append(s.words, word{t, wordShape([]byte(t)), len(s.words)})
 				}
 			}
 		}

@@ -177,45 +177,74 @@ func goEnv(ctx context.Context, name string) (string, error) {
 	return strings.TrimSpace(string(out)), nil
 }
 
-// maxWords bounds the string literals of a package handed to the reducer.
-const maxWords = 1024
+// maxWords bounds the string literals handed to the reducer, and
+// maxPackageWords those of one package, so that a large dependency does
+// not crowd out the library a harness calls.
+const (
+	maxWords        = 8192
+	maxPackageWords = 256
+)
 
 // words returns the string literals of the package's non-test Go files,
 // then of the packages of the same module its tests import, directly or
-// not, up to maxWords: the keywords and names the code under test compares
-// its input with, where a fuzz target in a package of its own (an
-// OSS-Fuzz harness) holds few. They are read once per package.
+// not, then of the other modules' packages they import, those the
+// package imports itself (the library a harness in a repository of its
+// own fuzzes) first, up to maxPackageWords of each and maxWords in all:
+// the keywords and names the code under test compares its input with,
+// where a fuzz target's own package (an OSS-Fuzz harness) holds few.
+// They are read once per package.
 func (p *pkg) words(ctx context.Context) []string {
 	p.wordsOnce.Do(func() {
 		dirs := []string{p.Dir}
-		cmd := exec.CommandContext(ctx, "go", "list", "-deps", "-test", "-json=Dir,Module", "--", p.ImportPath)
+		cmd := exec.CommandContext(ctx, "go", "list", "-deps", "-test", "-json=ImportPath,Dir,Module,Imports,TestImports,XTestImports", "--", p.ImportPath)
 		cmd.Dir = p.Dir
 		if out, err := cmd.Output(); err == nil {
-			var module string
-			byModule := map[string][]string{}
-			dec := json.NewDecoder(bytes.NewReader(out))
-			for {
-				var l struct {
-					Dir    string
-					Module *struct{ Path string }
-				}
+			type listed struct {
+				ImportPath                         string
+				Dir                                string
+				Module                             *struct{ Path string }
+				Imports, TestImports, XTestImports []string
+			}
+			var all []listed
+			module := ""
+			direct := map[string]bool{} // what the package and its tests import
+			for dec := json.NewDecoder(bytes.NewReader(out)); ; {
+				var l listed
 				if dec.Decode(&l) != nil {
 					break
 				}
 				if l.Module == nil {
 					continue // the standard library
 				}
+				all = append(all, l)
 				if l.Dir == p.Dir {
 					module = l.Module.Path
-				} else if !slices.Contains(byModule[l.Module.Path], l.Dir) {
-					byModule[l.Module.Path] = append(byModule[l.Module.Path], l.Dir)
+					for _, imp := range slices.Concat(l.Imports, l.TestImports, l.XTestImports) {
+						direct[imp] = true
+					}
 				}
 			}
-			dirs = append(dirs, byModule[module]...)
+			// The module's packages, then the other modules' that the
+			// package imports itself (the library a harness fuzzes), then
+			// the rest.
+			var own, imported, rest []string
+			for _, l := range all {
+				switch {
+				case l.Dir == p.Dir || slices.Contains(own, l.Dir) || slices.Contains(imported, l.Dir) || slices.Contains(rest, l.Dir):
+				case l.Module.Path == module:
+					own = append(own, l.Dir)
+				case direct[l.ImportPath]:
+					imported = append(imported, l.Dir)
+				default:
+					rest = append(rest, l.Dir)
+				}
+			}
+			dirs = slices.Concat(dirs, own, imported, rest)
 		}
 		seen := map[string]bool{}
 		for _, dir := range dirs {
-			for _, w := range golit.Read(dir).Strings {
+			ws := golit.Read(dir).Strings
+			for _, w := range ws[:min(len(ws), maxPackageWords)] {
 				if !seen[w] && len(p.wordList) < maxWords {
 					seen[w] = true
 					p.wordList = append(p.wordList, w)
