@@ -404,6 +404,13 @@ func TestPlainWords(t *testing.T) {
 				return ok && slices.Contains(methods, string(m)) && bytes.Contains(rest, []byte(".."))
 			},
 			"\x00\x00\x00\x06GET .."},
+		{"modifier", "a modifier that takes an argument gives way to a shorter one from the same table of the code, tried before the package's 52 shorter names",
+			"@reverse:\"", append(shortWords(), "pretty", "ugly", "reverse", "this", "join", "valid", "flatten"),
+			func(b []byte) bool {
+				name, arg, ok := bytes.Cut(bytes.TrimPrefix(b, []byte("@")), []byte(":"))
+				return ok && b[0] == '@' && (string(name) == "reverse" || string(name) == "join") && string(arg) == "\""
+			},
+			"@join:\""},
 		{"config key", "a known key, then = and -1: the longest key gives way to the shortest",
 			"timeout=-1\nhost=example.org\n", []string{"host", "n", "port", "timeout", "example"},
 			func(b []byte) bool {
