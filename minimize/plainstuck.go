@@ -445,12 +445,12 @@ func elementSize(b []byte, start, n int) int {
 }
 
 // deleteCountedElementAnywhere deletes one of the elements that follow a
-// count, any of them, and lowers the count by one, where the elements'
-// size shows in the bytes (elementSize): a table of records (a TIFF
-// directory's entries, a file's sections) where the optional ones lie
-// among those the reader needs. deleteCountedElement tries only the
-// first element, of every size; this tries every element, of the one
-// size the bytes suggest.
+// count and lowers the count by one, where the elements' size shows in
+// the bytes (elementSize): a table of records (a TIFF directory's
+// entries, a file's sections) where the optional ones lie among those
+// the reader needs. deleteCountedElement tries the first element, at
+// every size; this tries each of the others, at the one size the bytes
+// suggest.
 func (s *shrinker) deleteCountedElementAnywhere() {
 	if len(s.best) > maxReferenceInput {
 		return
