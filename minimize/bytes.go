@@ -69,6 +69,7 @@ var plainPasses = []plainPass{
 	{name: "lower numbers", run: (*shrinker).lowerNumbers, whenStuck: true},
 	{name: "lower runs", run: (*shrinker).lowerRuns, whenStuck: true},
 	{name: "delete after a raised byte", run: (*shrinker).deleteAfterRaised, whenStuck: true},
+	{name: "delete after a lowered byte", run: (*shrinker).deleteAfterLowered, whenStuck: true},
 	{name: "delete an element, lower a later byte", run: (*shrinker).deleteElementLowerLater, whenStuck: true},
 	{name: "replace words", run: (*shrinker).replaceWords, whenStuck: true},
 	{name: "shift into the next element", run: (*shrinker).shiftIntoNextElement, whenStuck: true},

@@ -98,6 +98,16 @@ func TestPlainBytes(t *testing.T) {
 				return a && bOK
 			},
 			"\x02A\x01\x00\x00\x00\x80B\x01\x00\x00\x00\x00"},
+		{"optional field", "a flag whose 1 adds a 4-byte extension after the 2-byte tag: the flag goes to 0 with the extension deleted",
+			[]byte("\x01XY\xaa\xbb\xcc\xdd"),
+			func(b []byte) bool {
+				switch {
+				case len(b) == 3 && b[0] == 0, len(b) == 7 && b[0] == 1:
+					return string(b[1:3]) == "XY"
+				}
+				return false
+			},
+			"\x00XY"},
 		{"split between chunks", "chunks that overflow only together: bytes move from the first chunk to the second until the first is as short as it can be",
 			[]byte("\x03abc\x02de"),
 			func(b []byte) bool {

@@ -136,8 +136,9 @@
 // (delta debugging), then moves on structure inferred from the bytes
 // (tokens, brackets, repeats, length fields, residues), and, when those
 // are stuck, moves that change two places at once: a small selector byte
-// raised by one with the bytes after it deleted (a size whose next value
-// drops a wider size field), a framed element deleted with a later index
+// raised or lowered by one with bytes after it deleted (a size whose next
+// value drops a wider size field, a flag that drops an optional field),
+// a framed element deleted with a later index
 // or offset lowered to match, bytes moved from one framed element into
 // the next, the bytes before an offset's target cut with the offset
 // lowered, any one element after a count deleted with the count lowered,

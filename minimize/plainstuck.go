@@ -476,3 +476,36 @@ func (s *shrinker) deleteCountedElementAnywhere() {
 		}
 	}
 }
+
+// deleteAfterLowered lowers a byte from 1 to 15 by one and, in the same
+// candidate, deletes a field of 1, 2, 4 or 8 bytes right after it or
+// after the 2 or 4 bytes that follow it (a tag, a type): a selector whose
+// lower value drops
+// an optional wider field (an ISO media box's size 1, which adds a
+// 64-bit size after the box type, against 0, "to the end"; a flag bit
+// that adds an extra field). The input is shorter, so smaller, though
+// neither change alone keeps the failure: the field's bytes read as
+// something else once the selector says it is gone.
+func (s *shrinker) deleteAfterLowered() {
+	if len(s.best) > maxReferenceInput {
+		return
+	}
+	for k := 0; k+1 < len(s.best); k++ {
+		base := s.best
+		if base[k] == 0 || base[k] >= 16 {
+			continue
+		}
+		if s.firstKept(12, func(i int) []byte {
+			gap, size := 2*(i/4), 1<<(i%4)
+			start := k + 1 + gap
+			if start+size > len(base) {
+				return nil
+			}
+			c := without(base, start, start+size)
+			c[k]--
+			return c
+		}) >= 0 {
+			k--
+		}
+	}
+}
