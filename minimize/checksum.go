@@ -171,25 +171,6 @@ func (s *shrinker) checksums() []checksumField {
 	return cs.fields
 }
 
-// edit describes how one input differs from another in one place: from's
-// bytes [start, end) became the candidate's [start, end+shift), and the
-// bytes before and after are the same.
-type edit struct{ start, end, shift int }
-
-// editOf returns the edit that makes to from from: their common prefix
-// and suffix kept, the rest replaced.
-func editOf(from, to []byte) edit {
-	p := 0
-	for p < min(len(from), len(to)) && from[p] == to[p] {
-		p++
-	}
-	q := 0 // not overlapping the prefix
-	for q < min(len(from), len(to))-p && from[len(from)-1-q] == to[len(to)-1-q] {
-		q++
-	}
-	return edit{p, len(from) - q, len(to) - len(from)}
-}
-
 // Where an edit lies against a checksum field.
 const (
 	editOutside = iota // before the region or after the field

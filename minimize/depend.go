@@ -36,16 +36,27 @@ func (s *shrinker) keepLaterValues(cand []byte, out *Outcome) []byte {
 	if out == nil || len(out.Choices) == 0 {
 		return nil
 	}
-	old := s.best
-	p := 0 // the common prefix
-	for p < min(len(old), len(cand)) && old[p] == cand[p] {
+	e := editOf(s.best, cand)
+	return s.realign(cand, out, e.end, -e.shift)
+}
+
+// edit describes how one input differs from another in one place: from's
+// bytes [start, end) became the candidate's [start, end+shift), and the
+// bytes before and after are the same.
+type edit struct{ start, end, shift int }
+
+// editOf returns the edit that makes to from from: their common prefix
+// and suffix kept, the rest replaced.
+func editOf(from, to []byte) edit {
+	p := 0
+	for p < min(len(from), len(to)) && from[p] == to[p] {
 		p++
 	}
-	q := 0 // the common suffix, not overlapping the prefix
-	for q < min(len(old), len(cand))-p && old[len(old)-1-q] == cand[len(cand)-1-q] {
+	q := 0 // not overlapping the prefix
+	for q < min(len(from), len(to))-p && from[len(from)-1-q] == to[len(to)-1-q] {
 		q++
 	}
-	return s.realign(cand, out, len(old)-q, len(old)-len(cand))
+	return edit{p, len(from) - q, len(to) - len(from)}
 }
 
 // realign is keepLaterValues for a candidate whose change to the best
