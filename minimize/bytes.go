@@ -408,6 +408,19 @@ func (f lengthField) set(b []byte, v uint64) {
 // byte (9, 10 or 13) right after a byte that is not text is a length
 // all the same: a small count among binary bytes.
 func lengthFields(b []byte) []lengthField {
+	return numberFields(b, func(f lengthField, v uint64) bool {
+		off := f.off
+		if isText(b[off:off+f.width]) && !(f.width == 1 && b[off] < ' ' && off > 0 && !isText(b[off-1:off])) {
+			return false
+		}
+		return v >= 1 && v <= uint64(len(b)-off-f.width)
+	})
+}
+
+// numberFields lists the fields of b, at every offset a 1-, 2-, 4- or
+// 8-byte unsigned integer, big- or little-endian, that keep accepts
+// given their value: the scan lengthFields and countFields share.
+func numberFields(b []byte, keep func(f lengthField, v uint64) bool) []lengthField {
 	var fs []lengthField
 	for off := range b {
 		for _, w := range []int{4, 2, 8, 1} {
@@ -415,11 +428,7 @@ func lengthFields(b []byte) []lengthField {
 				if w == 1 && little || off+w > len(b) {
 					continue
 				}
-				if isText(b[off:off+w]) && !(w == 1 && b[off] < ' ' && off > 0 && !isText(b[off-1:off])) {
-					continue
-				}
-				f := lengthField{off, w, little}
-				if v := f.get(b); v >= 1 && v <= uint64(len(b)-off-w) {
+				if f := (lengthField{off, w, little}); keep(f, f.get(b)) {
 					fs = append(fs, f)
 				}
 			}
@@ -492,21 +501,9 @@ const maxElement = 64
 // offset, a 1-, 2-, 4- or 8-byte unsigned integer, big- or
 // little-endian, not all printable, holding 1 to 255.
 func countFields(b []byte) []lengthField {
-	var cs []lengthField
-	for off := range b {
-		for _, w := range []int{4, 2, 8, 1} {
-			for _, little := range []bool{false, true} {
-				if w == 1 && little || off+w > len(b) || isText(b[off:off+w]) {
-					continue
-				}
-				f := lengthField{off, w, little}
-				if v := f.get(b); v >= 1 && v <= 255 {
-					cs = append(cs, f)
-				}
-			}
-		}
-	}
-	return cs
+	return numberFields(b, func(f lengthField, v uint64) bool {
+		return !isText(b[f.off:f.off+f.width]) && v >= 1 && v <= 255
+	})
 }
 
 // deleteCountedElement lowers a count by one and deletes the bytes of one

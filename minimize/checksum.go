@@ -236,9 +236,12 @@ const maxPartHeader = 8
 // does not cover); and it cuts bytes from the end of the part's region
 // with the length field that counts them lowered to match, which settle
 // then gives a recomputed checksum. A length field counts the part when
-// it lies within maxPartHeader bytes of the region's start and the bytes
-// it counts end at the checksum or after it. Without both changes in one
-// candidate a part whose length and checksum must agree keeps its size.
+// it lies within maxPartHeader bytes of the region's start and counts
+// the bytes after it up to the checksum, but for up to maxPartHeader
+// bytes right after it (a type, as in PNG), or up to the checksum's end,
+// or counts the part from its own first byte to the checksum's end.
+// Without both changes in one candidate a part whose length and checksum
+// must agree keeps its size.
 func (s *shrinker) deleteChecksummedParts() {
 	for k := 0; k < len(s.checksums()); k++ {
 		f, base := s.checksums()[k], s.best
