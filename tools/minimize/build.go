@@ -228,9 +228,11 @@ func (p *pkg) words(ctx context.Context) []string {
 			// package imports itself (the library a harness fuzzes), then
 			// the rest.
 			var own, imported, rest []string
+			placed := map[string]bool{p.Dir: true}
 			for _, l := range all {
 				switch {
-				case l.Dir == p.Dir || slices.Contains(own, l.Dir) || slices.Contains(imported, l.Dir) || slices.Contains(rest, l.Dir):
+				case placed[l.Dir]:
+					continue
 				case l.Module.Path == module:
 					own = append(own, l.Dir)
 				case direct[l.ImportPath]:
@@ -238,6 +240,7 @@ func (p *pkg) words(ctx context.Context) []string {
 				default:
 					rest = append(rest, l.Dir)
 				}
+				placed[l.Dir] = true
 			}
 			dirs = slices.Concat(dirs, own, imported, rest)
 		}
