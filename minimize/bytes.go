@@ -66,6 +66,7 @@ var plainPasses = []plainPass{
 	{"lower bytes", (*shrinker).lowerBytes, false},
 	{"move bytes later", (*shrinker).moveBytesLater, false},
 	{name: "delete blocks", run: (*shrinker).deleteBlocks, whenStuck: true},
+	{name: "delete every occurrence", run: (*shrinker).deleteEveryOccurrence, whenStuck: true},
 	{name: "lower numbers", run: (*shrinker).lowerNumbers, whenStuck: true},
 	{name: "lower runs", run: (*shrinker).lowerRuns, whenStuck: true},
 	{name: "delete after a raised byte", run: (*shrinker).deleteAfterRaised, whenStuck: true},

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	gofuzzheaders "github.com/AdaLogics/go-fuzz-headers"
@@ -277,6 +278,26 @@ func TestPlainBytes(t *testing.T) {
 			func(b []byte) bool {
 				i, j := bytes.Index(b, []byte("<")), bytes.Index(b, []byte("</"))
 				return i == 0 && j > 0 && bytes.HasSuffix(b, []byte(">")) && bytes.Equal(b[1:bytes.IndexByte(b, '>')], b[j+2:len(b)-1]) && bytes.Contains(b, []byte(">x<"))
+			},
+			"<>x</>"},
+		{"sibling indentation", "two lines that must be indented alike lose their indentation together",
+			[]byte("top\n    - item\n    ! tag\n"),
+			func(b []byte) bool {
+				lines := strings.Split(string(b), "\n")
+				for i := 0; i+1 < len(lines); i++ {
+					a, c := strings.TrimLeft(lines[i], " "), strings.TrimLeft(lines[i+1], " ")
+					if strings.HasPrefix(a, "-") && strings.HasPrefix(c, "!") && len(lines[i])-len(a) == len(lines[i+1])-len(c) {
+						return true
+					}
+				}
+				return false
+			},
+			"-\n!"},
+		{"qualified name", "a name with punctuation in it, in two places, goes from both at once",
+			[]byte("<ns:item>x</ns:item>"),
+			func(b []byte) bool {
+				i, j := bytes.IndexByte(b, '>'), bytes.Index(b, []byte("</"))
+				return i > 0 && j > i && b[0] == '<' && bytes.HasSuffix(b, []byte(">")) && bytes.Equal(b[1:i], b[j+2:len(b)-1]) && string(b[i+1:j]) == "x"
 			},
 			"<>x</>"},
 	} {

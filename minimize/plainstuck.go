@@ -1,6 +1,7 @@
 package minimize
 
 import (
+	"bytes"
 	"slices"
 	"sort"
 	"strings"
@@ -32,6 +33,81 @@ func (s *shrinker) deleteBlocks() {
 			i--
 		}
 	}
+}
+
+// maxRepeatLen is the longest substring deleteEveryOccurrence deletes,
+// maxRepeatTries bounds the substrings it tries on one best input, and
+// maxRepeatInput the inputs it looks at (it counts every substring).
+const (
+	maxRepeatLen   = 8
+	maxRepeatTries = 256
+	maxRepeatInput = 4 << 10
+)
+
+// deleteEveryOccurrence deletes every occurrence of a substring of 1 to
+// maxRepeatLen bytes that occurs twice or more, all in one candidate,
+// those that delete the most bytes first. Places that must agree (the
+// indentation of sibling lines, a qualified name in an opening and a
+// closing tag, a key and its reference) keep failing only when they
+// change together, where deleting one place at a time breaks the
+// agreement, and deleteRepeats' whole word tokens do not line up with a
+// part of a token or a run of punctuation.
+func (s *shrinker) deleteEveryOccurrence() {
+	if len(s.best) > maxRepeatInput {
+		return
+	}
+	tried := map[string]bool{}
+	for {
+		b := s.best
+		var subs []string
+		for _, w := range repeatedSubstrings(b, maxRepeatLen) {
+			if len(subs) == maxRepeatTries {
+				break
+			}
+			if !tried[w] {
+				tried[w] = true
+				subs = append(subs, w)
+			}
+		}
+		if s.firstKept(len(subs), func(i int) []byte {
+			return bytes.ReplaceAll(b, []byte(subs[i]), nil)
+		}) < 0 {
+			return
+		}
+	}
+}
+
+// repeatedSubstrings returns the substrings of b of 1 to maxLen bytes
+// that occur at least twice without overlapping, those whose deletion
+// deletes the most bytes first, then shorter ones, then by first
+// occurrence.
+func repeatedSubstrings(b []byte, maxLen int) []string {
+	type repeat struct{ first, count int }
+	seen := map[string]*repeat{}
+	var subs []string
+	for l := 1; l <= maxLen; l++ {
+		for i := 0; i+l <= len(b); i++ {
+			w := string(b[i : i+l])
+			r := seen[w]
+			if r == nil {
+				seen[w] = &repeat{first: i, count: 1}
+				subs = append(subs, w)
+				continue
+			}
+			if i >= r.first+l { // counted only where it does not overlap the first
+				r.count++
+			}
+		}
+	}
+	subs = slices.DeleteFunc(subs, func(w string) bool { return seen[w].count < 2 })
+	deleted := func(w string) int { return seen[w].count * len(w) }
+	slices.SortStableFunc(subs, func(x, y string) int {
+		if dx, dy := deleted(x), deleted(y); dx != dy {
+			return dy - dx
+		}
+		return len(x) - len(y) // then by first occurrence: subs is in that order per length
+	})
+	return subs
 }
 
 // lowerNumbers lowers every 2- and 4-byte window read as a big-endian
