@@ -392,6 +392,7 @@ func plainProbes() []plainProbe {
 		{"bitpacked-rtp", ppRTP, "\xa0" + strings.Repeat("\x00", 11) + "\x02", genRTP},
 		{"offsets-tiff", ppTIFF, "II*\x00\x08\x00\x00\x00\x01\x00\x00\x00\x02\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00", genTIFF},
 		{"ini", ppINI, "-=\\", genINI},
+		{"outline-indent", ppOutline, "-\n!", genOutline},
 		{"json", ppJSON, `"\uD800`, genJSON},
 		{"csv", ppCSV, "\x00\n,", genCSV},
 		{"url-query", ppURL, "FTP:?%", genURL},
@@ -1384,6 +1385,72 @@ func genINI(r *rand.Rand) []byte {
 		}
 	}
 	b.WriteString(ppPick(r, keys...) + sp() + "=" + sp() + value() + sp() + "\\")
+	return []byte(b.String())
+}
+
+// ---- indented outline ----
+
+// ppOutline reads an outline whose lines nest by indentation, as YAML's
+// block sequences do: "- text" opens an item, "! tag" at an item's own
+// indentation tags it, and "key: value" lines go under items. BUG: a
+// tag on an item with no text reads the text's first byte.
+func ppOutline(b []byte) int {
+	type item struct {
+		indent int
+		text   string
+	}
+	var open []item
+	n := 0
+	for _, line := range strings.Split(string(b), "\n") {
+		body := strings.TrimLeft(line, " ")
+		indent := len(line) - len(body)
+		if body == "" {
+			continue
+		}
+		for len(open) > 0 && open[len(open)-1].indent > indent {
+			open = open[:len(open)-1]
+		}
+		switch body[0] {
+		case '-':
+			open = append(open, item{indent, strings.TrimSpace(body[1:])})
+		case '!':
+			if len(open) == 0 || open[len(open)-1].indent != indent {
+				return -1
+			}
+			n += len(strings.TrimSpace(body[1:])) + int(open[len(open)-1].text[0]) // BUG: the text may be empty
+		default:
+			if !strings.Contains(body, ":") {
+				return -1
+			}
+		}
+	}
+	return n
+}
+
+// genOutline writes an outline of items at indentations 0 to 6, some
+// tagged, some with keys under them, and among them an item with no
+// text and a tag, indented 2 to 6.
+func genOutline(r *rand.Rand) []byte {
+	var b strings.Builder
+	b.WriteString("title: " + ppWord(r, 3, 12) + " " + ppWord(r, 3, 12) + "\n")
+	blocks := 4 + r.IntN(8)
+	bug := r.IntN(blocks)
+	for i := range blocks {
+		ind := strings.Repeat(" ", 2*r.IntN(4))
+		if i == bug {
+			ind = strings.Repeat(" ", 2+2*r.IntN(3))
+			b.WriteString(ind + "-" + ppPick(r, "", " ", "  ") + "\n")
+			b.WriteString(ind + "!" + ppPick(r, "", " ", " "+ppWord(r, 2, 8)) + "\n")
+			continue
+		}
+		b.WriteString(ind + "- " + ppWord(r, 1, 10) + ppPick(r, "", " "+ppWord(r, 1, 10)) + "\n")
+		if r.IntN(2) == 0 {
+			b.WriteString(ind + "! " + ppWord(r, 2, 8) + "\n")
+		}
+		for k := r.IntN(3); k > 0; k-- {
+			b.WriteString(ind + "  " + ppWord(r, 2, 8) + ":" + ppPick(r, "", " ") + ppWord(r, 0, 12) + "\n")
+		}
+	}
 	return []byte(b.String())
 }
 

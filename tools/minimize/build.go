@@ -24,6 +24,7 @@ import (
 // pkg is one package to minimize in.
 type pkg struct {
 	ImportPath   string
+	Name         string
 	Dir          string
 	TestGoFiles  []string
 	XTestGoFiles []string
@@ -40,6 +41,9 @@ type pkg struct {
 	// Bin is the built test binary; Targets its fuzz targets.
 	Bin     string
 	Targets []string
+	// stackHook: Bin divides its stack limit as envStackDivisor says
+	// (stack.go).
+	stackHook bool
 }
 
 // testFiles returns the package's _test.go files.
@@ -49,7 +53,7 @@ func (p *pkg) testFiles() []string {
 
 // listPackages runs go list on the patterns, in the working directory.
 func listPackages(ctx context.Context, patterns []string) ([]*pkg, error) {
-	args := append([]string{"list", "-e", "-json=ImportPath,Dir,TestGoFiles,XTestGoFiles,Error", "--"}, patterns...)
+	args := append([]string{"list", "-e", "-json=ImportPath,Name,Dir,TestGoFiles,XTestGoFiles,Error", "--"}, patterns...)
 	cmd := exec.CommandContext(ctx, "go", args...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -107,10 +111,25 @@ func relativeArg(wd, dir string) string {
 	return "./" + filepath.ToSlash(rel)
 }
 
-// build compiles p's test binary into dir, once: go test -c.
+// build compiles p's test binary into dir, once: go test -c, with the
+// stack hook of stack.go added by an overlay; without it if that fails
+// to build (the package's name clashes, say), so that the hook never
+// keeps a package from being minimized.
 func build(ctx context.Context, p *pkg, dir string, n int) error {
 	p.Bin = filepath.Join(dir, strconv.Itoa(n)+"-"+filepath.Base(p.Dir)+".test")
-	cmd := exec.CommandContext(ctx, "go", "test", "-c", "-o", p.Bin, p.ImportPath)
+	if overlay, err := writeStackOverlay(dir, n, p); err == nil {
+		if goTestC(ctx, p, "-overlay", overlay) == nil {
+			p.stackHook = true
+			return nil
+		}
+	}
+	return goTestC(ctx, p)
+}
+
+// goTestC runs go test -c for p with the extra flags.
+func goTestC(ctx context.Context, p *pkg, flags ...string) error {
+	args := append(append([]string{"test", "-c", "-o", p.Bin}, flags...), p.ImportPath)
+	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = p.Dir
 	out, err := cmd.CombinedOutput()
 	if err != nil {

@@ -61,7 +61,12 @@
 // (-memlimit, RLIMIT_AS set by this binary re-executed as a launcher, on
 // Linux and FreeBSD), so a huge allocation fails fast as out of memory
 // instead of swapping. Under a lower inherited limit (ulimit -v), which a
-// process cannot raise, workers run under that one.
+// process cannot raise, workers run under that one. Workers reducing a
+// stack overflow run with 1/32 of the binary's stack limit (32 MB of
+// Go's 1 GB), set by a test file the tool adds to the test binary with
+// go build's -overlay, so that each overflowing candidate takes
+// milliseconds rather than seconds; the result must overflow at the
+// binary's own limit too, or the reduction starts over at that limit.
 //
 // # Output
 //

@@ -87,7 +87,7 @@ func runTests(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, "setting up the fixture module:", err)
 		return 1
 	}
-	bins = &binCache{dir: filepath.Join(tmp, "bins"), bins: map[string]string{}}
+	bins = &binCache{dir: filepath.Join(tmp, "bins"), bins: map[string]cachedBin{}}
 	os.MkdirAll(bins.dir, 0o777)
 	out, err := exec.Command("go", "env", "GOROOT").Output()
 	if err != nil {
@@ -235,6 +235,8 @@ func TestFixture(t *testing.T) {
 			"fatal error: concurrent map writes at " + at["map"], []any{uint16(3)}, nil},
 		{"FuzzStackOverflow", "a runaway recursion, placed at the recursing function",
 			"stack overflow at " + at["stack"], []any{"("}, nil},
+		{"FuzzDeepRecursion", "a finite recursion: \"a\" overflows only the divided stack limit, so the reduction starts over at the binary's own",
+			"stack overflow at " + at["deep"], []any{"b"}, nil},
 		{"FuzzExit", "os.Exit, keeping the sign of a negative integer",
 			"os.Exit(3)", []any{int32(-6)}, nil},
 		{"FuzzHang", "an infinite loop, placed at its for statement",

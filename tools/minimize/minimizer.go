@@ -169,14 +169,14 @@ func (m *minimizer) build(ctx context.Context, p *pkg, n int) error {
 	if c := m.cfg.bins; c != nil {
 		c.mu.Lock()
 		defer c.mu.Unlock()
-		if bin, ok := c.bins[p.Dir]; ok {
-			p.Bin = bin
+		if b, ok := c.bins[p.Dir]; ok {
+			p.Bin, p.stackHook = b.bin, b.stackHook
 			return nil
 		}
 		if err := build(ctx, p, c.dir, len(c.bins)); err != nil {
 			return err
 		}
-		c.bins[p.Dir] = p.Bin
+		c.bins[p.Dir] = cachedBin{p.Bin, p.stackHook}
 		return nil
 	}
 	return build(ctx, p, m.tmp, n)
@@ -187,7 +187,14 @@ func (m *minimizer) build(ctx context.Context, p *pkg, n int) error {
 type binCache struct {
 	dir  string
 	mu   sync.Mutex
-	bins map[string]string
+	bins map[string]cachedBin
+}
+
+// cachedBin is a test binary in a binCache, and whether it has the stack
+// hook (pkg.stackHook).
+type cachedBin struct {
+	bin       string
+	stackHook bool
 }
 
 // collectCorpus reads a target's seed corpus, reporting malformed files.

@@ -252,7 +252,7 @@ func (r *runner) reduce(ctx context.Context, j *job, first attempt, base event) 
 		opts.OrderKey = argseq.OrderKey(t.types)
 		opts.Words = t.pkg.words(ctx)
 	}
-	res, err := minimize.Minimize(ctx, input, run, opts)
+	res, err := r.minimizeFailure(ctx, input, run, opts, first)
 	m.rep.stopProgress()
 	if errors.Is(err, minimize.ErrNotFailing) {
 		return fmt.Errorf("the input failed when replayed as it is, but not as the tool re-encodes it (%s); please report this", target)

@@ -30,6 +30,9 @@ type workerConfig struct {
 	timeout  time.Duration // per-run limit
 	memLimit int64         // address-space limit in bytes; 0 for none
 	tmp      string        // directory for the shared-memory, record and cache files
+	// stackDivisor divides the binary's goroutine stack limit (stack.go);
+	// 0 or 1 leaves it as it is.
+	stackDivisor int
 }
 
 // startupTimeout bounds how long a worker may take to answer its first
@@ -169,6 +172,9 @@ func (w *worker) start() error {
 		// running the target, whichever goroutine the runtime reports.
 		"GOTRACEBACK=all",
 	)
+	if cfg.stackDivisor > 1 {
+		env = append(env, envStackDivisor+"="+strconv.Itoa(cfg.stackDivisor))
+	}
 	cmd := limitedCommand(cfg.memLimit, env, cfg.bin, args...)
 	cmd.Dir = cfg.dir
 	cmd.ExtraFiles = []*os.File{inR, outW, w.mem, rec}
@@ -401,6 +407,19 @@ func (p *pool) run(ctx context.Context, value []byte) (runResult, error) {
 	}
 	defer func() { p.free <- w }()
 	return w.run(ctx, value)
+}
+
+// divideStack sets what the pool's worker processes divide their stack
+// limit by (workerConfig.stackDivisor), stopping those running so that
+// they start again with it. Callers must not be running candidates.
+func (p *pool) divideStack(d int) {
+	if p.cfg.stackDivisor == d {
+		return
+	}
+	p.cfg.stackDivisor = d
+	for _, w := range p.all {
+		w.stop()
+	}
 }
 
 // close stops every worker. Callers must not be running candidates.
