@@ -97,9 +97,10 @@ func BenchmarkBool(b *testing.B) {
 
 // BenchmarkString16 draws 16-character strings. go-fuzz-headers' input
 // is 4-byte lengths of 16, each followed by 16 random bytes; fuzzsrc's
-// is random bytes (half of them ASCII, an eighth escapes to a 3-byte
-// rune), and, for fuzzsrc/ascii, printable ASCII, as a text target's
-// corpus mostly holds.
+// is random bytes (half of them ASCII, an eighth escapes, mostly to
+// 4-byte runes: 30 of the 32 escape blocks lie past U+FFFF), and, for
+// fuzzsrc/ascii, printable ASCII, as a text target's corpus mostly
+// holds.
 func BenchmarkString16(b *testing.B) {
 	data := benchInput(1 << 16)
 	b.Run("fuzzsrc", func(b *testing.B) {

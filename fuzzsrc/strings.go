@@ -1,6 +1,7 @@
 package fuzzsrc
 
 import (
+	"encoding/binary"
 	"fmt"
 	"reflect"
 	"slices"
@@ -229,84 +230,142 @@ func (t *T) drawTextRecorded(shape *elements) string {
 // that stops) yet still advance the position.
 
 // drawText draws a string shaped like shape as drawTextRecorded does,
-// recording off. A run of ASCII bytes that ends the string is the string
-// itself, copied once; other runes are written out one by one.
+// recording off. decodeText writes the runes' UTF-8 into a stack buffer,
+// copied once into the string; a string that outgrows the buffer gathers
+// its earlier fills on the heap.
 //
-// Its loops run once per byte or rune. Go's fuzzer keeps an input for
-// every new power-of-two count of every block of code, so those counts
-// add corpus entries; decoding 64 bytes or runes per step instead (a
-// scan eight bytes at a time, a branch-free rune loop of a fixed trip
-// count) made fewer entries but worse ones: an entry kept for a count of
-// steps cannot be cut below that many steps' bytes, and Go's minimizer,
-// quadratic in an entry's length, then stalled the fuzzer for seconds on
-// entries of hundreds of bytes (tools/ttfc README).
+// decodeText's loops run once per byte or rune. Go's fuzzer keeps an
+// input for every new power-of-two count of every block of code, so
+// those counts add corpus entries; decoding 64 bytes or runes per step
+// instead (a scan eight bytes at a time, a branch-free rune loop of a
+// fixed trip count) made fewer entries but worse ones: an entry kept for
+// a count of steps cannot be cut below that many steps' bytes, and Go's
+// minimizer, quadratic in an entry's length, then stalled the fuzzer for
+// seconds on entries of hundreds of bytes (tools/ttfc README).
 func (t *T) drawText(shape *elements) string {
-	data, start := t.data, t.pos
-	p, n := start, 0
-	for p < len(data) && n != shape.max {
-		if c := data[p]; c < stopBelow || c >= utf8.RuneSelf {
-			break
-		}
-		p++
-		n++
-	}
-	run := data[min(start, len(data)):min(p, len(data))] // p > start only within data
-	if n >= shape.min && (n == shape.max || p >= len(data) || data[p] < stopBelow) {
-		s := string(run)
-		if n != shape.max {
-			p++ // the stop
-		}
-		t.pos = p
-		return s
-	}
-	var buf [64]byte
-	b := append(buf[:0], run...)
-	for ; n != shape.max; n++ {
-		var c byte
-		if p < len(data) {
-			c = data[p]
-		}
-		p++
-		if c-stopBelow < firstEscapeByte-stopBelow { // a plain rune: most bytes
-			u := plainUTF8[c]
-			b = append(b, byte(u), byte(u>>8))
-			b = b[:len(b)-2+int(u>>16)]
-			continue
-		}
-		if c < stopBelow {
-			if n >= shape.min {
-				t.pos = p
-				return string(b)
+	var buf textBuf
+	var long []byte // the string's bytes before buf's, if it outgrows buf
+	p, n := t.pos, 0
+	for {
+		k, end := 0, false
+		k, p, n, end = shape.decodeText(&buf, t.data, p, n)
+		if end {
+			t.pos = p
+			if long != nil {
+				return string(append(long, buf[:k]...))
 			}
-			b = append(b, stopBelow)
-			continue
+			return string(buf[:k])
 		}
-		var r uint32 // the block offset's two bytes, big-endian
-		if p+2 <= len(data) {
-			r = uint32(data[p])<<8 | uint32(data[p+1])
-		} else if p < len(data) {
-			r = uint32(data[p]) << 8
-		}
-		p += 2
-		b = utf8.AppendRune(b, escapedRune(uint32(c-firstEscapeByte), r*runeBlockSize>>16))
+		long = append(long, buf[:k]...)
 	}
-	t.pos = p
-	return string(b)
 }
 
-// plainUTF8 holds, for each byte that stands for itself as a rune, that
-// rune's UTF-8 encoding (one or two bytes, first in the low byte) and its
-// length above them, so that drawText writes a plain rune without a
-// branch on its kind: random bytes would mispredict that branch on about
-// every other rune.
-var plainUTF8 = func() (t [firstEscapeByte]uint32) {
-	for c := stopBelow; c < firstEscapeByte; c++ {
+// textBuf is drawText's buffer. 128 bytes hold most strings: String's,
+// about 27 runes on random input, average some 50 bytes.
+type textBuf [128]byte
+
+// decodeText decodes into buf the runes of a string shaped like e, from
+// rune n at position p of data, until the string ends or buf may lack
+// room for the next rune. It returns the length written to buf, the
+// position and rune count reached, and whether the string ended. It is
+// apart from drawText so that its loops make no calls, around which the
+// compiler would keep the loops' variables in memory.
+func (e *elements) decodeText(buf *textBuf, data []byte, p, n int) (int, int, int, bool) {
+	lo, hi := e.min, e.max
+	b := buf[:]
+	var i uint
+	// A run of ASCII, what text mostly is, takes a shorter loop. Its end
+	// costs random input about one mispredicted branch.
+	for ; n != hi && uint(p) < uint(len(data)) && i < uint(len(b)); n, p = n+1, p+1 {
+		c := data[p]
+		if c-stopBelow >= utf8.RuneSelf-stopBelow {
+			break
+		}
+		b[i] = c
+		i++
+	}
+	for ; n != hi && uint(p) < uint(len(data)); n, p = n+1, p+1 {
+		if i > uint(len(b)-utf8.UTFMax) {
+			return int(i), p, n, false
+		}
+		c := data[p]
+		u := textUTF8[c]
+		if u < textSpecial { // a plain rune: most bytes
+			binary.LittleEndian.PutUint16(b[i:], uint16(u)) // the second byte is spare for a 1-byte rune
+			i += uint(u >> 16)
+			continue
+		}
+		if c >= firstEscapeByte {
+			var off uint32 // the block offset's two bytes, big-endian
+			if p+3 <= len(data) {
+				off = uint32(data[p+1])<<8 | uint32(data[p+2])
+			} else if p+1 < len(data) {
+				off = uint32(data[p+1]) << 8
+			}
+			p += 2
+			w, k := escapedUTF8(uint32(escapedRune(uint32(c-firstEscapeByte), off*runeBlockSize>>16)))
+			binary.LittleEndian.PutUint32(b[i:], w) // past the rune's bytes, spare
+			i += k
+			continue
+		}
+		if n >= lo {
+			return int(i), p + 1, n, true
+		}
+		b[i] = stopBelow // a stop where the string cannot end
+		i++
+	}
+	// Past the input's end every byte reads as zero: a stop, which is
+	// '\t' below the minimum length.
+	for ; n != hi; n++ {
+		if i > uint(len(b)-utf8.UTFMax) {
+			return int(i), p, n, false
+		}
+		p++
+		if n >= lo {
+			break
+		}
+		b[i] = stopBelow
+		i++
+	}
+	return int(i), p, n, true
+}
+
+// escapedUTF8 returns the UTF-8 encoding of c, a rune reached through an
+// escape block, first byte lowest, and its length. Unlike
+// utf8.EncodeRune it inlines, keeping decodeText's loop free of calls.
+func escapedUTF8(c uint32) (uint32, uint) {
+	switch {
+	case c >= 0x10000: // most blocks
+		return 0x808080f0 | c>>18 | c>>12&0x3f<<8 | c>>6&0x3f<<16 | c&0x3f<<24, 4
+	case c >= 0x800:
+		return 0x8080e0 | c>>12 | c>>6&0x3f<<8 | c&0x3f<<16, 3
+	case c >= 0x80:
+		return 0x80c0 | c>>6 | c&0x3f<<8, 2
+	}
+	return c, 1 // 0x00-0x08
+}
+
+// textUTF8 holds, for each byte as the first byte of a rune in a string,
+// the plain rune's UTF-8 encoding (one or two bytes, first in the low
+// byte) and its length above them, so that decodeText writes a plain
+// rune without a branch on its kind: random bytes would mispredict that
+// branch on about every other rune. Stop and escape bytes hold
+// textSpecial.
+var textUTF8 = func() (t [256]uint32) {
+	for c := range 256 {
+		if c < stopBelow || c >= firstEscapeByte {
+			t[c] = textSpecial
+			continue
+		}
 		var b [utf8.UTFMax]byte
 		n := utf8.EncodeRune(b[:], rune(c))
 		t[c] = uint32(b[0]) | uint32(b[1])<<8 | uint32(n)<<16
 	}
 	return t
 }()
+
+// textSpecial marks the bytes of textUTF8 that stop a string or escape.
+const textSpecial = 1 << 24
 
 // moreAt decodes the "one more?" flag before element n, n >= min, at p,
 // and returns it and the position past it (p if the collection draws no
@@ -326,21 +385,20 @@ func (e *elements) moreAt(data []byte, p, n int) (bool, int) {
 
 // drawBytes draws the bytes of a slice shaped like shape from the input
 // as drawByte does, recording off: the required bytes are one stretch of
-// the input, and each further byte follows its flag.
+// the input, and each further byte follows its flag. The further bytes
+// gather on the stack, so that the slice is allocated once, at its
+// length: a make followed by a copy is one allocation, not zeroed where
+// the copy fills it.
 func (t *T) drawBytes(shape *elements) []byte {
 	data, p := t.data, t.pos
-	var b []byte
-	if shape.min > 0 {
-		b = make([]byte, shape.min, shape.min+int(shape.flag.max))
-		if p < len(data) {
-			copy(b, data[p:])
-		}
-		p += shape.min
-	}
+	req := data[min(p, len(data)):min(p+shape.min, len(data))] // the rest reads as zeros
+	p += shape.min
+	var buf [32]byte
+	more := buf[:0]
 	for n := shape.min; ; n++ {
-		more, next := shape.moreAt(data, p, n)
+		ok, next := shape.moreAt(data, p, n)
 		p = next
-		if !more {
+		if !ok {
 			break
 		}
 		var c byte
@@ -348,9 +406,17 @@ func (t *T) drawBytes(shape *elements) []byte {
 			c = data[p]
 		}
 		p++
-		b = append(b, c)
+		more = append(more, c)
 	}
 	t.pos = p
+	if shape.min+len(more) == 0 {
+		return nil
+	}
+	b := make([]byte, shape.min+len(more))
+	copy(b, req)
+	if len(more) > 0 {
+		copy(b[shape.min:], more)
+	}
 	return b
 }
 

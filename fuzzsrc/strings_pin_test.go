@@ -109,6 +109,60 @@ func TestStringDrawsFastMatchesRecorded(t *testing.T) {
 	}
 }
 
+// TestLongDrawsFastMatchRecorded ties the fast paths to the recorded
+// loops on inputs longer than the pinned ones: strings of hundreds of
+// bytes, which outgrow drawText's stack buffer and are decoded in
+// several fills, and byte slices with more optional bytes than
+// drawBytes gathers on the stack. The inputs are text with few stop
+// bytes, Latin-1 and escapes among it, and random bytes.
+func TestLongDrawsFastMatchRecorded(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 7))
+	var inputs [][]byte
+	for k := range 600 {
+		data := make([]byte, 100+r.IntN(600))
+		for i := range data {
+			switch x := r.IntN(100); {
+			case k%3 == 0 || x < 70:
+				data[i] = byte(' ' + r.IntN(95)) // text
+			case x < 80:
+				data[i] = byte(0x80 + r.IntN(0x60)) // Latin-1
+			case x < 90:
+				data[i] = byte(firstEscapeByte + r.IntN(runeBlocks)) // an escape
+			case x < 91:
+				data[i] = byte(r.IntN(stopBelow)) // a stop
+			default:
+				data[i] = byte(r.Uint32())
+			}
+		}
+		inputs = append(inputs, data)
+	}
+	for _, g := range []struct {
+		name string
+		draw func(t *T) any
+	}{
+		{"String", func(t *T) any { return String().Draw(t, "v") }},
+		{"StringN(100,300)", func(t *T) any { return StringN(100, 300).Draw(t, "v") }},
+		{"StringN(250,-1)", func(t *T) any { return StringN(250, -1).Draw(t, "v") }},
+		{"Bytes", func(t *T) any { return Bytes().Draw(t, "v") }},
+		{"BytesN(40,200)", func(t *T) any { return BytesN(40, 200).Draw(t, "v") }},
+		{"BytesN(600,800)", func(t *T) any { return BytesN(600, 800).Draw(t, "v") }},
+	} {
+		bad := 0
+		for _, data := range inputs {
+			for _, start := range []int{0, len(data) / 2, len(data) - 3} {
+				in := data[start:]
+				fast := drawTwice(&T{data: in}, g.draw)
+				var recorded string
+				recordRun(in, func(t *T) { recorded = drawTwice(t, g.draw) })
+				if fast != recorded && bad < 3 {
+					bad++
+					t.Errorf("%s on %x: fuzzing decodes %s, recording %s", g.name, in, fast, recorded)
+				}
+			}
+		}
+	}
+}
+
 // TestIsRune checks that StringOf recognizes Rune, and only Rune, as the
 // rune source its fast path decodes: a RuneFrom string decoded as Rune
 // would change every value.
