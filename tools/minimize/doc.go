@@ -61,12 +61,15 @@
 // (-memlimit, RLIMIT_AS set by this binary re-executed as a launcher, on
 // Linux and FreeBSD), so a huge allocation fails fast as out of memory
 // instead of swapping. Under a lower inherited limit (ulimit -v), which a
-// process cannot raise, workers run under that one. Workers reducing a
-// stack overflow run with 1/32 of the binary's stack limit (32 MB of
-// Go's 1 GB), set by a test file the tool adds to the test binary with
-// go build's -overlay, so that each overflowing candidate takes
-// milliseconds rather than seconds; the result must overflow at the
-// binary's own limit too, or the reduction starts over at that limit.
+// process cannot raise, workers run under that one.
+//
+// A hang and a stack overflow take a whole limit to happen, so they are
+// reduced under a tighter one (tighten.go): a hang or a deadlock with a
+// 1-second timeout (when -timeout is longer and the target's first run
+// after a start is quick), a stack overflow with 1/32 of the binary's
+// stack limit (32 MB of Go's 1 GB, set by a test file the tool adds to
+// the test binary with go build's -overlay). The result must fail the
+// same way under the real limit too, or the reduction starts over there.
 //
 // # Output
 //

@@ -241,6 +241,8 @@ func TestFixture(t *testing.T) {
 			"os.Exit(3)", []any{int32(-6)}, nil},
 		{"FuzzHang", "an infinite loop, placed at its for statement",
 			"hang at " + at["hang"], []any{"zz"}, nil},
+		{"FuzzBusy", "an infinite loop reduced under a 1s timeout, where \"a\" (1.5s) times out too: the result must hang under -timeout, so the reduction starts over there",
+			"hang at " + at["busy"], []any{"b"}, nil},
 		{"FuzzHugeAlloc", "a 1 TiB allocation under the memory limit",
 			"out of memory at " + at["alloc"], []any{"", uint8(128)}, nil},
 		{"FuzzFuzzsrc", "a fuzzsrc property: the record's signature, and its draws",
@@ -249,7 +251,7 @@ func TestFixture(t *testing.T) {
 	}
 	var names []string
 	for _, c := range cases {
-		if c.target != "FuzzHang" {
+		if c.target != "FuzzHang" && c.target != "FuzzBusy" {
 			names = append(names, c.target)
 		}
 		resetCorpus(t, c.target)
@@ -262,6 +264,7 @@ func TestFixture(t *testing.T) {
 	for _, args := range [][]string{
 		{"-run", "^(" + strings.Join(names, "|") + ")$", "."},
 		{"-timeout", "2s", "-run", "^FuzzHang$", "."},
+		{"-timeout", "4s", "-run", "^FuzzBusy$", "."},
 	} {
 		code, evs, stderr := runTool(t, context.Background(), args...)
 		if code != exitMinimized {
@@ -294,7 +297,7 @@ func TestFixture(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			replays[i] = plainGoTest(t, done[0].Replay, c.target == "FuzzHang")
+			replays[i] = plainGoTest(t, done[0].Replay, c.target == "FuzzHang" || c.target == "FuzzBusy")
 		}()
 	}
 	wg.Wait()
@@ -334,7 +337,7 @@ func TestFixture(t *testing.T) {
 
 			// The written file fails the same way under plain go test.
 			r := replays[i]
-			if c.target == "FuzzHang" {
+			if c.target == "FuzzHang" || c.target == "FuzzBusy" {
 				// go test's own -timeout dump does not show a goroutine
 				// running on another thread; the tool's replay (above)
 				// placed the hang. Here: it hangs.

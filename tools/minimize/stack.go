@@ -1,15 +1,11 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
-	"time"
-
-	"github.com/shortlex/shortlex/minimize"
 )
 
 // This file makes a stack overflow cheap to reproduce while reducing. Go
@@ -24,7 +20,8 @@ import (
 // overflows the smaller one, so the reducer loses no candidate; a
 // recursion that is deep but not endless can overflow the smaller limit
 // only, so the result is run again at the binary's own limit, and if it
-// does not overflow there the reduction starts over at that limit.
+// does not overflow there the reduction starts over at that limit
+// (tighten.go).
 
 // envStackDivisor names the variable that tells a worker process to
 // divide its stack limit; unset, the limit is the binary's own.
@@ -80,37 +77,4 @@ func writeStackOverlay(dir string, n int, p *pkg) (string, error) {
 	}
 	path := filepath.Join(dir, strconv.Itoa(n)+"-overlay.json")
 	return path, os.WriteFile(path, overlay, 0o666)
-}
-
-// minimizeFailure runs the reducer on input for the failure first. A
-// stack overflow is reduced by workers with the smaller stack limit,
-// when the binary has the hook and the input overflows there the same
-// way; the result must then overflow at the binary's own limit too, or
-// the reduction runs again at that limit, in the time left.
-func (r *runner) minimizeFailure(ctx context.Context, input []byte, run minimize.RunFunc, opts minimize.Options, first attempt) (minimize.Result, error) {
-	if first.failure.Kind != "stack overflow" || !r.t.pkg.stackHook {
-		return minimize.Minimize(ctx, input, run, opts)
-	}
-	start := time.Now()
-	full := r.pool.cfg.stackDivisor
-	r.pool.divideStack(stackDivisor)
-	a, err := r.execute(ctx, r.values(input))
-	if err != nil || !a.failed || a.failure.Signature != first.failure.Signature {
-		r.pool.divideStack(full)
-		return minimize.Minimize(ctx, input, run, opts)
-	}
-	res, err := minimize.Minimize(ctx, input, run, opts)
-	r.pool.divideStack(full)
-	if err != nil || res.Input == nil {
-		return res, err
-	}
-	a, err = r.execute(ctx, r.values(res.Input))
-	if err != nil || a.failed && a.failure.Signature == first.failure.Signature {
-		return res, err
-	}
-	if opts.Timeout > 0 {
-		// With no time left, the reduction stops at once with the input.
-		opts.Timeout = max(opts.Timeout-time.Since(start), time.Nanosecond)
-	}
-	return minimize.Minimize(ctx, input, run, opts)
 }

@@ -417,6 +417,12 @@ func (p *pool) divideStack(d int) {
 		return
 	}
 	p.cfg.stackDivisor = d
+	p.stop()
+}
+
+// stop stops the worker processes; each starts again on its next run.
+// Callers must not be running candidates.
+func (p *pool) stop() {
 	for _, w := range p.all {
 		w.stop()
 	}
