@@ -95,70 +95,24 @@ func TestStringDrawsPinned(t *testing.T) {
 // recording path, which draws each flag and rune as a recorded choice:
 // the same value and the same bytes consumed on every pinned input.
 func TestStringDrawsFastMatchesRecorded(t *testing.T) {
+	inputs := pinnedInputs()
 	for _, g := range pinnedGenerators {
-		bad := 0
-		for _, data := range pinnedInputs() {
-			fast := drawTwice(&T{data: data}, g.draw)
-			var recorded string
-			recordRun(data, func(t *T) { recorded = drawTwice(t, g.draw) })
-			if fast != recorded && bad < 5 {
-				bad++
-				t.Errorf("%s on %x: fuzzing decodes %s, recording %s", g.name, data, fast, recorded)
-			}
-		}
+		fastMatchesRecorded(t, g.name, g.draw, inputs)
 	}
 }
 
-// TestLongDrawsFastMatchRecorded ties the fast paths to the recorded
-// loops on inputs longer than the pinned ones: strings of hundreds of
-// bytes, which outgrow drawText's stack buffer and are decoded in
-// several fills, and byte slices with more optional bytes than
-// drawBytes gathers on the stack. The inputs are text with few stop
-// bytes, Latin-1 and escapes among it, and random bytes.
-func TestLongDrawsFastMatchRecorded(t *testing.T) {
-	r := rand.New(rand.NewPCG(7, 7))
-	var inputs [][]byte
-	for k := range 600 {
-		data := make([]byte, 100+r.IntN(600))
-		for i := range data {
-			switch x := r.IntN(100); {
-			case k%3 == 0 || x < 70:
-				data[i] = byte(' ' + r.IntN(95)) // text
-			case x < 80:
-				data[i] = byte(0x80 + r.IntN(0x60)) // Latin-1
-			case x < 90:
-				data[i] = byte(firstEscapeByte + r.IntN(runeBlocks)) // an escape
-			case x < 91:
-				data[i] = byte(r.IntN(stopBelow)) // a stop
-			default:
-				data[i] = byte(r.Uint32())
-			}
-		}
-		inputs = append(inputs, data)
-	}
-	for _, g := range []struct {
-		name string
-		draw func(t *T) any
-	}{
-		{"String", func(t *T) any { return String().Draw(t, "v") }},
-		{"StringN(100,300)", func(t *T) any { return StringN(100, 300).Draw(t, "v") }},
-		{"StringN(250,-1)", func(t *T) any { return StringN(250, -1).Draw(t, "v") }},
-		{"Bytes", func(t *T) any { return Bytes().Draw(t, "v") }},
-		{"BytesN(40,200)", func(t *T) any { return BytesN(40, 200).Draw(t, "v") }},
-		{"BytesN(600,800)", func(t *T) any { return BytesN(600, 800).Draw(t, "v") }},
-	} {
-		bad := 0
-		for _, data := range inputs {
-			for _, start := range []int{0, len(data) / 2, len(data) - 3} {
-				in := data[start:]
-				fast := drawTwice(&T{data: in}, g.draw)
-				var recorded string
-				recordRun(in, func(t *T) { recorded = drawTwice(t, g.draw) })
-				if fast != recorded && bad < 3 {
-					bad++
-					t.Errorf("%s on %x: fuzzing decodes %s, recording %s", g.name, in, fast, recorded)
-				}
-			}
+// fastMatchesRecorded reports the inputs (the first few) on which draw
+// decodes, or consumes, otherwise with recording off than on.
+func fastMatchesRecorded(t *testing.T, name string, draw func(*T) any, inputs [][]byte) {
+	t.Helper()
+	bad := 0
+	for _, data := range inputs {
+		fast := drawTwice(&T{data: data}, draw)
+		var recorded string
+		recordRun(data, func(t *T) { recorded = drawTwice(t, draw) })
+		if fast != recorded && bad < 5 {
+			bad++
+			t.Errorf("%s on %x: fuzzing decodes %s, recording %s", name, data, fast, recorded)
 		}
 	}
 }
@@ -212,44 +166,57 @@ func TestEscapedRunesFastMatchDrawRune(t *testing.T) {
 }
 
 // TestLongStringDrawsFastMatchRecorded is TestStringDrawsFastMatchesRecorded
-// on longer strings and inputs (up to 500 bytes) than the pins hold, some
-// of them mostly escapes: the fast path gives the same value and consumes
-// the same bytes as the recording path.
+// on longer strings and inputs (up to 700 bytes) than the pins hold:
+// strings that outgrow drawText's stack buffer and are decoded in several
+// fills (runs of text, and mostly escapes), and byte slices with more
+// optional bytes than drawBytes gathers on the stack. The fast path gives
+// the same value and consumes the same bytes as the recording path.
 func TestLongStringDrawsFastMatchRecorded(t *testing.T) {
 	gens := []struct {
 		name string
 		draw func(t *T) any
 	}{
+		{"String", func(t *T) any { return String().Draw(t, "v") }},
 		{"StringN(40,40)", func(t *T) any { return StringN(40, 40).Draw(t, "v") }},
 		{"StringN(100,100)", func(t *T) any { return StringN(100, 100).Draw(t, "v") }},
 		{"StringN(7,30)", func(t *T) any { return StringN(7, 30).Draw(t, "v") }},
 		{"StringN(33,-1)", func(t *T) any { return StringN(33, -1).Draw(t, "v") }},
+		{"StringN(100,300)", func(t *T) any { return StringN(100, 300).Draw(t, "v") }},
+		{"StringN(250,-1)", func(t *T) any { return StringN(250, -1).Draw(t, "v") }},
+		{"Bytes", func(t *T) any { return Bytes().Draw(t, "v") }},
 		{"BytesN(40,40)", func(t *T) any { return BytesN(40, 40).Draw(t, "v") }},
 		{"BytesN(7,30)", func(t *T) any { return BytesN(7, 30).Draw(t, "v") }},
+		{"BytesN(40,200)", func(t *T) any { return BytesN(40, 200).Draw(t, "v") }},
+		{"BytesN(600,800)", func(t *T) any { return BytesN(600, 800).Draw(t, "v") }},
 	}
 	r := rand.New(rand.NewPCG(40, 40))
+	var inputs [][]byte
 	for range 2000 {
-		data := make([]byte, r.IntN(500))
-		mode := r.IntN(3)
+		data := make([]byte, r.IntN(700))
+		mode := r.IntN(4)
 		for i := range data {
-			switch {
+			switch x := r.IntN(100); {
 			case mode == 0:
 				data[i] = byte(r.Uint32())
-			case mode == 1 && r.IntN(4) == 0:
+			case mode == 1 && x < 25:
 				data[i] = 0xff
 			case mode == 1:
 				data[i] = byte(r.Uint32())
-			default: // bytes from 205 up: Latin-1 runes and, from 0xE0, escapes
+			case mode == 2: // bytes from 205 up: Latin-1 runes and, from 0xE0, escapes
 				data[i] = byte(205 + r.IntN(51))
+			case x < 80: // text, and a few of everything else
+				data[i] = byte(' ' + r.IntN(95))
+			case x < 90:
+				data[i] = byte(firstEscapeByte + r.IntN(runeBlocks))
+			case x < 91:
+				data[i] = byte(r.IntN(stopBelow))
+			default:
+				data[i] = byte(r.Uint32())
 			}
 		}
-		for _, g := range gens {
-			fast := drawTwice(&T{data: data}, g.draw)
-			var recorded string
-			recordRun(data, func(t *T) { recorded = drawTwice(t, g.draw) })
-			if fast != recorded {
-				t.Fatalf("%s on %x: fuzzing decodes %s, recording %s", g.name, data, fast, recorded)
-			}
-		}
+		inputs = append(inputs, data)
+	}
+	for _, g := range gens {
+		fastMatchesRecorded(t, g.name, g.draw, inputs)
 	}
 }
