@@ -92,5 +92,9 @@ func (r *runner) minimizeFailure(ctx context.Context, input []byte, run minimize
 		// With no time left, the reduction stops at once with the input.
 		opts.Timeout = max(opts.Timeout-time.Since(start), time.Nanosecond)
 	}
-	return minimize.Minimize(ctx, input, run, opts)
+	tight := res.Stats.Runs
+	res, err = minimize.Minimize(ctx, input, run, opts)
+	res.Stats.Runs += tight // the report counts every run, and the time of both
+	res.Stats.Duration = time.Since(start)
+	return res, err
 }
