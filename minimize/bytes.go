@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/binary"
 	"slices"
+	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -16,9 +18,9 @@ import (
 // down in a number of runs logarithmic in its size, each candidate
 // costing what its own bytes cost. Then moves that use structure a
 // reducer can infer from the bytes alone (tokens, brackets, repeats,
-// length fields, counts taken modulo a bound), then the exhaustive
-// one- and two-byte moves that make the result 1-minimal, which a final
-// check confirms and counts (Stats.Minimal).
+// length fields in binary or in digits, counts taken modulo a bound),
+// then the exhaustive one- and two-byte moves that make the result
+// 1-minimal, which a final check confirms and counts (Stats.Minimal).
 
 // MinimalCheck reports the final check of a plain-bytes reduction: every
 // deletion of one or two adjacent bytes or UTF-8 encoded runes (each
@@ -456,23 +458,54 @@ func withLength(b []byte, f lengthField, i, j int) []byte {
 	return c
 }
 
+// A frame is a length and the region of the input it counts, as the
+// reducer infers them from the bytes: a binary lengthField, or a
+// textLength written in decimal digits.
+type frame interface {
+	// region returns the region's bounds in b.
+	region(b []byte) (start, end int)
+	// without returns b with [i, j) of the region deleted and the
+	// length lowered to match.
+	without(b []byte, i, j int) []byte
+}
+
+func (f lengthField) region(b []byte) (int, int) {
+	start := f.off + f.width
+	return start, start + int(f.get(b))
+}
+
+func (f lengthField) without(b []byte, i, j int) []byte { return withLength(b, f, i, j) }
+
+// frames lists the frames of b: its length fields, then its text
+// lengths.
+func frames(b []byte) []frame {
+	var fs []frame
+	for _, f := range lengthFields(b) {
+		fs = append(fs, f)
+	}
+	for _, f := range textLengths(b) {
+		fs = append(fs, f)
+	}
+	return fs
+}
+
 // deleteWithLengthField shortens a length-prefixed value: it deletes k
-// bytes at the end, or at the start, of the region a length field
-// describes and lowers the field by k in the same candidate, for k as
+// bytes at the end, or at the start, of the region a length (a frame)
+// describes and lowers the length by k in the same candidate, for k as
 // findInteger finds. Formats and fuzz-input decoders (go-fuzz-headers
-// frames every string and byte slice with a 4-byte length) read a count
-// and then that many bytes; deleting the bytes alone shifts everything
-// after them, and lowering the count alone reads one byte of the next
-// field, so neither step alone keeps the failure.
+// frames every string and byte slice with a 4-byte length; bencode,
+// netstrings and Redis' protocol write the length in digits) read a
+// count and then that many bytes; deleting the bytes alone shifts
+// everything after them, and lowering the count alone reads one byte of
+// the next field, so neither step alone keeps the failure.
 func (s *shrinker) deleteWithLengthField() {
 	if len(s.best) > maxInferredInput {
 		return
 	}
-	fs := lengthFields(s.best)
+	fs := frames(s.best)
 	for j := 0; j < len(fs); j++ {
 		f, base := fs[j], s.best
-		start := f.off + f.width
-		end := start + int(f.get(base))
+		start, end := f.region(base)
 		for _, atEnd := range []bool{true, false} {
 			region := func(m int) (int, int) {
 				if atEnd {
@@ -481,18 +514,85 @@ func (s *shrinker) deleteWithLengthField() {
 				return start, start + m
 			}
 			a, b := region(1)
-			if !s.try(withLength(base, f, a, b)) {
+			if !s.try(f.without(base, a, b)) {
 				continue
 			}
 			findInteger(func(m int) bool {
 				a, b := region(m + 1)
-				return a >= start && b <= end && s.try(withLength(base, f, a, b))
+				return a >= start && b <= end && s.try(f.without(base, a, b))
 			})
-			fs = lengthFields(s.best)
+			fs = frames(s.best)
 			j--
 			break
 		}
 	}
+}
+
+// maxTextLengthDigits bounds the digits of a text length, and
+// maxTextLengthGap the separator between the digits and the region.
+const (
+	maxTextLengthDigits = 9
+	maxTextLengthGap    = 2
+)
+
+// textLength is a length written in decimal digits at [off, off+digits),
+// counting the bytes that start gap bytes after them, past a separator
+// (bencode's and netstrings' ':', "\r\n" in Redis' protocol and HTTP's
+// chunks).
+type textLength struct{ off, digits, gap int }
+
+// textLengths lists the text lengths of b: every run of 1 to
+// maxTextLengthDigits decimal digits, with a value of at least 1, read
+// with each separator of 1 to maxTextLengthGap bytes that are neither
+// letters nor digits after it whose region ends within b.
+func textLengths(b []byte) []textLength {
+	var fs []textLength
+	for i := 0; i < len(b); {
+		if !isDigit(b[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(b) && isDigit(b[j]) {
+			j++
+		}
+		if j-i <= maxTextLengthDigits {
+			f := textLength{off: i, digits: j - i}
+			for gap := 1; gap <= maxTextLengthGap && j+gap <= len(b) && byteClass(b[j+gap-1]) != classWord; gap++ {
+				f.gap = gap
+				if start, end := f.region(b); end > start && end <= len(b) {
+					fs = append(fs, f)
+				}
+			}
+		}
+		i = j
+	}
+	return fs
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+func (f textLength) value(b []byte) int {
+	v := 0
+	for _, c := range b[f.off : f.off+f.digits] {
+		v = v*10 + int(c-'0')
+	}
+	return v
+}
+
+func (f textLength) region(b []byte) (int, int) {
+	start := f.off + f.digits + f.gap
+	return start, start + f.value(b)
+}
+
+// without deletes [i, j) and writes the lowered length in as many digits
+// as it needs, or, if it was padded with zeros, in its old width.
+func (f textLength) without(b []byte, i, j int) []byte {
+	digits := strconv.Itoa(f.value(b) - (j - i))
+	if b[f.off] == '0' && len(digits) < f.digits {
+		digits = strings.Repeat("0", f.digits-len(digits)) + digits
+	}
+	return slices.Concat(b[:f.off], []byte(digits), b[f.off+f.digits:i], b[j:])
 }
 
 // maxElement bounds the element sizes deleteCountedElement tries.

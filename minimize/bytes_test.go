@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -280,6 +281,12 @@ func TestPlainBytes(t *testing.T) {
 				return i == 0 && j > 0 && bytes.HasSuffix(b, []byte(">")) && bytes.Equal(b[1:bytes.IndexByte(b, '>')], b[j+2:len(b)-1]) && bytes.Contains(b, []byte(">x<"))
 			},
 			"<>x</>"},
+		{"decimal lengths", "bencoded strings, each after its length in digits and a colon: bytes of a string go with its length lowered, in fewer digits",
+			[]byte("d8:announce35:http://tracker.example.org/announce4:name12:file-Z-1.txt12:piece length6:262144e"),
+			bencodeValueBug, "d0:1:Ze"},
+		{"decimal lengths before a line break", "a command of Redis' protocol: its strings' lengths in digits, then \\r\\n",
+			[]byte("*3\r\n$3\r\nSET\r\n$12\r\nsession:4711\r\n$20\r\n{\"user\":\"Zed\",\"n\":1}\r\n"),
+			respCommandBug, "*3\r\n$0\r\n\r\n$0\r\n\r\n$1\r\nZ\r\n"},
 		{"sibling indentation", "two lines that must be indented alike lose their indentation together",
 			[]byte("top\n    - item\n    ! tag\n"),
 			func(b []byte) bool {
@@ -404,6 +411,63 @@ func stringTableBug(byOffset bool) func([]byte) bool {
 		}
 		return false
 	}
+}
+
+// bencodeValueBug reads a bencoded dictionary of string keys and string
+// values, each string written as its length in digits, ':' and its
+// bytes; it fails when a value holds 'Z'.
+func bencodeValueBug(b []byte) bool {
+	str := func(i int) (string, int) {
+		j := i
+		for j < len(b) && b[j] >= '0' && b[j] <= '9' {
+			j++
+		}
+		n, err := strconv.Atoi(string(b[i:j]))
+		if j == i || err != nil || j >= len(b) || b[j] != ':' || j+1+n > len(b) {
+			return "", -1
+		}
+		return string(b[j+1 : j+1+n]), j + 1 + n
+	}
+	if len(b) < 2 || b[0] != 'd' {
+		return false
+	}
+	bug := false
+	i := 1
+	for i < len(b) && b[i] != 'e' {
+		var v string
+		if _, i = str(i); i < 0 {
+			return false
+		}
+		if v, i = str(i); i < 0 {
+			return false
+		}
+		bug = bug || strings.Contains(v, "Z")
+	}
+	return bug && i == len(b)-1
+}
+
+// respCommandBug reads a command in Redis' protocol: "*3\r\n", then three
+// bulk strings, each "$", its length in digits, "\r\n", its bytes and
+// "\r\n"; it fails when a string holds 'Z'.
+func respCommandBug(b []byte) bool {
+	s, ok := strings.CutPrefix(string(b), "*3\r\n")
+	if !ok {
+		return false
+	}
+	bug := false
+	for range 3 {
+		head, rest, ok := strings.Cut(s, "\r\n")
+		if !ok || !strings.HasPrefix(head, "$") {
+			return false
+		}
+		n, err := strconv.Atoi(head[1:])
+		if err != nil || n < 0 || n+2 > len(rest) || rest[n:n+2] != "\r\n" {
+			return false
+		}
+		bug = bug || strings.Contains(rest[:n], "Z")
+		s = rest[n+2:]
+	}
+	return bug && s == ""
 }
 
 // TestPlainWords reduces text whose keywords come from a fixed set, with

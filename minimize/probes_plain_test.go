@@ -393,6 +393,7 @@ func plainProbes() []plainProbe {
 		{"offsets-tiff", ppTIFF, "II*\x00\x08\x00\x00\x00\x01\x00\x00\x00\x02\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00", genTIFF},
 		{"ini", ppINI, "-=\\", genINI},
 		{"outline-indent", ppOutline, "-\n!", genOutline},
+		{"bencode-torrent", ppBencode, "d6:pieces1:\x00", genBencode},
 		{"json", ppJSON, `"\uD800`, genJSON},
 		{"csv", ppCSV, "\x00\n,", genCSV},
 		{"url-query", ppURL, "FTP:?%", genURL},
@@ -1451,6 +1452,99 @@ func genOutline(r *rand.Rand) []byte {
 			b.WriteString(ind + "  " + ppWord(r, 2, 8) + ":" + ppPick(r, "", " ") + ppWord(r, 0, 12) + "\n")
 		}
 	}
+	return []byte(b.String())
+}
+
+// ---- bencode ----
+
+// ppBencode decodes one bencoded value (an integer i<digits>e, a string
+// <length in digits>:<bytes>, a list l...e or a dictionary d...e of
+// string keys and values) and returns where it ends, or -1. BUG: a
+// "pieces" string, 20-byte hashes, is cut into hashes without checking
+// that its length is a multiple of 20.
+func ppBencode(b []byte) int { return ppBencodeAt(b, 0, false) }
+
+func ppBencodeAt(b []byte, i int, pieces bool) int {
+	if i >= len(b) {
+		return -1
+	}
+	switch c := b[i]; {
+	case c == 'i':
+		j := i + 1
+		if j < len(b) && b[j] == '-' {
+			j++
+		}
+		k := j
+		for k < len(b) && b[k] >= '0' && b[k] <= '9' {
+			k++
+		}
+		if k == j || k >= len(b) || b[k] != 'e' {
+			return -1
+		}
+		return k + 1
+	case c == 'l' || c == 'd':
+		j := i + 1
+		for j < len(b) && b[j] != 'e' {
+			key := j
+			if j = ppBencodeAt(b, j, false); j < 0 {
+				return -1
+			}
+			if c == 'd' {
+				if b[key] < '0' || b[key] > '9' {
+					return -1 // keys are strings
+				}
+				if j = ppBencodeAt(b, j, strings.HasSuffix(string(b[key:j]), ":pieces")); j < 0 {
+					return -1
+				}
+			}
+		}
+		if j >= len(b) {
+			return -1
+		}
+		return j + 1
+	case c >= '0' && c <= '9':
+		j := i
+		for j < len(b) && b[j] >= '0' && b[j] <= '9' {
+			j++
+		}
+		n, err := strconv.Atoi(string(b[i:j]))
+		if err != nil || j >= len(b) || b[j] != ':' || n > len(b)-j-1 {
+			return -1
+		}
+		if pieces {
+			hashes := b[j+1 : j+1+n : j+1+n]
+			var h [20]byte
+			for k := 0; k < len(hashes); k += 20 {
+				copy(h[:], hashes[k:k+20]) // BUG: the last hash may be short
+			}
+		}
+		return j + 1 + n
+	}
+	return -1
+}
+
+// genBencode writes a torrent's metainfo: an announce URL, optional
+// fields, and an info dictionary whose pieces string is a few bytes
+// short of a multiple of 20.
+func genBencode(r *rand.Rand) []byte {
+	str := func(s string) string { return strconv.Itoa(len(s)) + ":" + s }
+	var b strings.Builder
+	b.WriteString("d")
+	b.WriteString(str("announce") + str("http://"+ppWord(r, 4, 10)+".example.org:6969/announce"))
+	if r.IntN(2) == 0 {
+		b.WriteString(str("comment") + str(ppText(r, 5+r.IntN(30), "")))
+	}
+	b.WriteString(str("creation date") + "i" + strconv.Itoa(1e9+r.IntN(1e9)) + "e")
+	b.WriteString(str("info") + "d")
+	b.WriteString(str("length") + "i" + strconv.Itoa(r.IntN(1<<30)) + "e")
+	b.WriteString(str("name") + str(ppWord(r, 3, 12)+".iso"))
+	b.WriteString(str("piece length") + "i262144e")
+	b.WriteString(str("pieces") + str(string(ppBytes(r, 20*(1+r.IntN(4))-1-r.IntN(19)))))
+	b.WriteString("e")
+	if r.IntN(2) == 0 {
+		b.WriteString(str("url-list") + "l" + str("http://"+ppWord(r, 3, 8)+".org/") + "e")
+	}
+	b.WriteString("e")
 	return []byte(b.String())
 }
 
