@@ -182,7 +182,7 @@ func runIn(t *testing.T, ctx context.Context, stdout, stderr io.Writer, args ...
 func markers(t *testing.T) map[string]string {
 	t.Helper()
 	at := map[string]string{}
-	for _, f := range []string{"fixture.go", "fixture_test.go"} {
+	for _, f := range []string{"fixture.go", "fixture_test.go", "busy.go"} {
 		data, err := os.ReadFile(filepath.Join("testdata", "fixture", f))
 		if err != nil {
 			t.Fatal(err)
