@@ -1,0 +1,277 @@
+package minimize
+
+import (
+	"encoding/binary"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// This file holds the lengths and counts the plain-bytes reduction
+// infers from the bytes alone: binary fields that count the bytes or the
+// elements after them, and lengths written in decimal digits; and the
+// passes that delete with them, lowering the length or count to match.
+
+// lengthField is an unsigned integer of width bytes at offset off, in
+// either byte order, read as the length of the region that follows it.
+type lengthField struct {
+	off, width int
+	little     bool
+}
+
+func (f lengthField) get(b []byte) uint64 {
+	var v uint64
+	for k := range f.width {
+		i := f.off + k
+		if f.little {
+			i = f.off + f.width - 1 - k
+		}
+		v = v<<8 | uint64(b[i])
+	}
+	return v
+}
+
+func (f lengthField) set(b []byte, v uint64) {
+	var buf [8]byte
+	binary.BigEndian.PutUint64(buf[:], v)
+	be := buf[8-f.width:]
+	for k := range f.width {
+		i := f.off + k
+		if f.little {
+			i = f.off + f.width - 1 - k
+		}
+		b[i] = be[k]
+	}
+}
+
+// lengthFields lists the fields of b that could be lengths: at every
+// offset, a 1-, 2-, 4- or 8-byte unsigned integer, big- or
+// little-endian, whose value v is at least 1 and whose region, the v
+// bytes after it, ends within b. Fields made only of printable text
+// bytes are left out: in text every byte would be a plausible length,
+// and lengths of binary formats hold a control or high byte (a zero high
+// byte, most often) or are one byte below space. A single white-space
+// byte (9, 10 or 13) right after a byte that is not text is a length
+// all the same: a small count among binary bytes.
+func lengthFields(b []byte) []lengthField {
+	return numberFields(b, func(f lengthField, v uint64) bool {
+		off := f.off
+		if isText(b[off:off+f.width]) && !(f.width == 1 && b[off] < ' ' && off > 0 && !isText(b[off-1:off])) {
+			return false
+		}
+		return v >= 1 && v <= uint64(len(b)-off-f.width)
+	})
+}
+
+// numberFields lists the fields of b, at every offset a 1-, 2-, 4- or
+// 8-byte unsigned integer, big- or little-endian, that keep accepts
+// given their value: the scan lengthFields and countFields share.
+func numberFields(b []byte, keep func(f lengthField, v uint64) bool) []lengthField {
+	var fs []lengthField
+	for off := range b {
+		for _, w := range []int{4, 2, 8, 1} {
+			for _, little := range []bool{false, true} {
+				if w == 1 && little || off+w > len(b) {
+					continue
+				}
+				if f := (lengthField{off, w, little}); keep(f, f.get(b)) {
+					fs = append(fs, f)
+				}
+			}
+		}
+	}
+	return fs
+}
+
+// isText reports whether every byte of b is printable ASCII or white
+// space.
+func isText(b []byte) bool {
+	for _, c := range b {
+		if (c < 0x20 || c > 0x7e) && c != '\t' && c != '\n' && c != '\r' {
+			return false
+		}
+	}
+	return true
+}
+
+// withLength returns b with [i, j) deleted and field f lowered by j-i.
+func withLength(b []byte, f lengthField, i, j int) []byte {
+	c := without(b, i, j)
+	f.set(c, f.get(b)-uint64(j-i))
+	return c
+}
+
+// A frame is a length and the region of the input it counts, as the
+// reducer infers them from the bytes: a binary lengthField, or a
+// textLength written in decimal digits.
+type frame interface {
+	// region returns the region's bounds in b.
+	region(b []byte) (start, end int)
+	// without returns b with [i, j) of the region deleted and the
+	// length lowered to match.
+	without(b []byte, i, j int) []byte
+}
+
+func (f lengthField) region(b []byte) (int, int) {
+	start := f.off + f.width
+	return start, start + int(f.get(b))
+}
+
+func (f lengthField) without(b []byte, i, j int) []byte { return withLength(b, f, i, j) }
+
+// frames lists the frames of b: its length fields, then its text
+// lengths.
+func frames(b []byte) []frame {
+	var fs []frame
+	for _, f := range lengthFields(b) {
+		fs = append(fs, f)
+	}
+	for _, f := range textLengths(b) {
+		fs = append(fs, f)
+	}
+	return fs
+}
+
+// deleteWithLengthField shortens a length-prefixed value: it deletes k
+// bytes at the end, or at the start, of the region a length (a frame)
+// describes and lowers the length by k in the same candidate, for k as
+// findInteger finds. Formats and fuzz-input decoders (go-fuzz-headers
+// frames every string and byte slice with a 4-byte length; bencode,
+// netstrings and Redis' protocol write the length in digits) read a
+// count and then that many bytes; deleting the bytes alone shifts
+// everything after them, and lowering the count alone reads one byte of
+// the next field, so neither step alone keeps the failure.
+func (s *shrinker) deleteWithLengthField() {
+	if len(s.best) > maxInferredInput {
+		return
+	}
+	fs := frames(s.best)
+	for j := 0; j < len(fs); j++ {
+		f, base := fs[j], s.best
+		start, end := f.region(base)
+		for _, atEnd := range []bool{true, false} {
+			region := func(m int) (int, int) {
+				if atEnd {
+					return end - m, end
+				}
+				return start, start + m
+			}
+			a, b := region(1)
+			if !s.try(f.without(base, a, b)) {
+				continue
+			}
+			findInteger(func(m int) bool {
+				a, b := region(m + 1)
+				return a >= start && b <= end && s.try(f.without(base, a, b))
+			})
+			fs = frames(s.best)
+			j--
+			break
+		}
+	}
+}
+
+// maxTextLengthDigits bounds the digits of a text length, and
+// maxTextLengthGap the separator between the digits and the region.
+const (
+	maxTextLengthDigits = 9
+	maxTextLengthGap    = 2
+)
+
+// textLength is a length written in decimal digits at [off, off+digits),
+// counting the bytes that start gap bytes after them, past a separator
+// (bencode's and netstrings' ':', "\r\n" in Redis' protocol and HTTP's
+// chunks).
+type textLength struct{ off, digits, gap int }
+
+// textLengths lists the text lengths of b: every run of 1 to
+// maxTextLengthDigits decimal digits, with a value of at least 1, read
+// with each separator of 1 to maxTextLengthGap bytes that are neither
+// letters nor digits after it whose region ends within b.
+func textLengths(b []byte) []textLength {
+	var fs []textLength
+	for i := 0; i < len(b); {
+		if !isDigit(b[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(b) && isDigit(b[j]) {
+			j++
+		}
+		if j-i <= maxTextLengthDigits {
+			f := textLength{off: i, digits: j - i}
+			for gap := 1; gap <= maxTextLengthGap && j+gap <= len(b) && byteClass(b[j+gap-1]) != classWord; gap++ {
+				f.gap = gap
+				if start, end := f.region(b); end > start && end <= len(b) {
+					fs = append(fs, f)
+				}
+			}
+		}
+		i = j
+	}
+	return fs
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+func (f textLength) value(b []byte) int {
+	v := 0
+	for _, c := range b[f.off : f.off+f.digits] {
+		v = v*10 + int(c-'0')
+	}
+	return v
+}
+
+func (f textLength) region(b []byte) (int, int) {
+	start := f.off + f.digits + f.gap
+	return start, start + f.value(b)
+}
+
+// without deletes [i, j) and writes the lowered length in as many digits
+// as it needs, or, if it was padded with zeros, in its old width.
+func (f textLength) without(b []byte, i, j int) []byte {
+	digits := strconv.Itoa(f.value(b) - (j - i))
+	if b[f.off] == '0' && len(digits) < f.digits {
+		digits = strings.Repeat("0", f.digits-len(digits)) + digits
+	}
+	return slices.Concat(b[:f.off], []byte(digits), b[f.off+f.digits:i], b[j:])
+}
+
+// maxElement bounds the element sizes deleteCountedElement tries.
+const maxElement = 64
+
+// countFields lists the fields of b that could be counts: at every
+// offset, a 1-, 2-, 4- or 8-byte unsigned integer, big- or
+// little-endian, not all printable, holding 1 to 255.
+func countFields(b []byte) []lengthField {
+	return numberFields(b, func(f lengthField, v uint64) bool {
+		return !isText(b[f.off:f.off+f.width]) && v >= 1 && v <= 255
+	})
+}
+
+// deleteCountedElement lowers a count by one and deletes the bytes of one
+// element right after it, trying element sizes of 1 to maxElement bytes:
+// a list encoded as a count and then its elements (go-fuzz-headers
+// encodes every slice and map so, its count taken modulo a bound) loses
+// an element only when both change in one candidate. Counts are fields
+// as lengthFields finds them, holding 1 to 255.
+func (s *shrinker) deleteCountedElement() {
+	if len(s.best) > maxResidueInput {
+		return
+	}
+	counts := func() []lengthField { return countFields(s.best) }
+	cs := counts()
+	for j := 0; j < len(cs); j++ {
+		f, base := cs[j], s.best
+		v, start := f.get(base), f.off+f.width
+		if s.firstKept(min(maxElement, len(base)-start), func(k int) []byte {
+			c := without(base, start, start+k+1)
+			f.set(c, v-1)
+			return c
+		}) >= 0 {
+			cs = counts()
+			j--
+		}
+	}
+}
