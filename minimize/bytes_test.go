@@ -287,6 +287,9 @@ func TestPlainBytes(t *testing.T) {
 		{"decimal lengths before a line break", "a command of Redis' protocol: its strings' lengths in digits, then \\r\\n",
 			[]byte("*3\r\n$3\r\nSET\r\n$12\r\nsession:4711\r\n$20\r\n{\"user\":\"Zed\",\"n\":1}\r\n"),
 			respCommandBug, "*3\r\n$0\r\n\r\n$0\r\n\r\n$1\r\nZ\r\n"},
+		{"hexadecimal lengths", "a body in HTTP's chunked encoding: a chunk's bytes go with its size lowered, in hexadecimal",
+			[]byte("1B\r\n{\"id\":7,\"name\":\"Zed\",\"x\":1}\r\n10\r\nmore data here..\r\n0\r\n\r\n"),
+			chunkedBug, "1\r\nZ\r\n0\r\n\r\n"},
 		{"sibling indentation", "two lines that must be indented alike lose their indentation together",
 			[]byte("top\n    - item\n    ! tag\n"),
 			func(b []byte) bool {
@@ -468,6 +471,28 @@ func respCommandBug(b []byte) bool {
 		s = rest[n+2:]
 	}
 	return bug && s == ""
+}
+
+// chunkedBug reads a body in HTTP's chunked encoding: chunks, each its
+// size in hexadecimal digits, "\r\n", its bytes and "\r\n", up to a chunk
+// of size 0 and a last "\r\n"; it fails when a chunk holds 'Z'.
+func chunkedBug(b []byte) bool {
+	s, bug := string(b), false
+	for {
+		head, rest, ok := strings.Cut(s, "\r\n")
+		if !ok {
+			return false
+		}
+		n, err := strconv.ParseUint(head, 16, 32)
+		if err != nil || int(n)+2 > len(rest) || rest[n:n+2] != "\r\n" {
+			return false
+		}
+		if n == 0 {
+			return bug && rest == "\r\n"
+		}
+		bug = bug || strings.Contains(rest[:n], "Z")
+		s = rest[n+2:]
+	}
 }
 
 // TestPlainWords reduces text whose keywords come from a fixed set, with

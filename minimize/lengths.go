@@ -1,6 +1,7 @@
 package minimize
 
 import (
+	"bytes"
 	"encoding/binary"
 	"slices"
 	"strconv"
@@ -178,47 +179,80 @@ const (
 	maxTextLengthGap    = 2
 )
 
-// textLength is a length written in decimal digits at [off, off+digits),
-// counting the bytes that start gap bytes after them, past a separator
-// (bencode's and netstrings' ':', "\r\n" in Redis' protocol and HTTP's
-// chunks).
-type textLength struct{ off, digits, gap int }
+// textLength is a length written in digits at [off, off+digits),
+// decimal or, with hex, hexadecimal, counting the bytes that start gap
+// bytes after them, past a separator (bencode's and netstrings' ':',
+// "\r\n" in Redis' protocol and in HTTP's chunked encoding, whose sizes
+// are hexadecimal).
+type textLength struct {
+	off, digits, gap int
+	hex              bool
+}
 
 // textLengths lists the text lengths of b: every run of 1 to
 // maxTextLengthDigits decimal digits, with a value of at least 1, read
 // with each separator of 1 to maxTextLengthGap bytes that are neither
-// letters nor digits after it whose region ends within b.
+// letters nor digits after it whose region ends within b; and, read as
+// hexadecimal, every such run of hexadecimal digits that ends a line
+// (its separator starts with '\r' or '\n').
 func textLengths(b []byte) []textLength {
 	var fs []textLength
-	for i := 0; i < len(b); {
-		if !isDigit(b[i]) {
-			i++
-			continue
+	add := func(i, j int, hex bool) {
+		if j-i > maxTextLengthDigits {
+			return
 		}
-		j := i
-		for j < len(b) && isDigit(b[j]) {
-			j++
-		}
-		if j-i <= maxTextLengthDigits {
-			f := textLength{off: i, digits: j - i}
-			for gap := 1; gap <= maxTextLengthGap && j+gap <= len(b) && byteClass(b[j+gap-1]) != classWord; gap++ {
-				f.gap = gap
-				if start, end := f.region(b); end > start && end <= len(b) {
-					fs = append(fs, f)
-				}
+		f := textLength{off: i, digits: j - i, hex: hex}
+		for gap := 1; gap <= maxTextLengthGap && j+gap <= len(b) && byteClass(b[j+gap-1]) != classWord; gap++ {
+			f.gap = gap
+			if start, end := f.region(b); end > start && end <= len(b) {
+				fs = append(fs, f)
 			}
 		}
-		i = j
+	}
+	for _, hex := range []bool{false, true} {
+		for i := 0; i < len(b); {
+			if digitValue(b[i], hex) < 0 {
+				i++
+				continue
+			}
+			j := i
+			for j < len(b) && digitValue(b[j], hex) >= 0 {
+				j++
+			}
+			if !hex || j < len(b) && (b[j] == '\r' || b[j] == '\n') {
+				add(i, j, hex)
+			}
+			i = j
+		}
 	}
 	return fs
 }
 
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+// digitValue returns the value of c as a decimal or, with hex, a
+// hexadecimal digit, or -1.
+func digitValue(c byte, hex bool) int {
+	switch {
+	case c >= '0' && c <= '9':
+		return int(c - '0')
+	case hex && c >= 'a' && c <= 'f':
+		return int(c-'a') + 10
+	case hex && c >= 'A' && c <= 'F':
+		return int(c-'A') + 10
+	}
+	return -1
+}
+
+func (f textLength) base() int {
+	if f.hex {
+		return 16
+	}
+	return 10
+}
 
 func (f textLength) value(b []byte) int {
 	v := 0
 	for _, c := range b[f.off : f.off+f.digits] {
-		v = v*10 + int(c-'0')
+		v = v*f.base() + digitValue(c, f.hex)
 	}
 	return v
 }
@@ -229,10 +263,15 @@ func (f textLength) region(b []byte) (int, int) {
 }
 
 // without deletes [i, j) and writes the lowered length in as many digits
-// as it needs, or, if it was padded with zeros, in its old width.
+// as it needs, or, if it was padded with zeros, in its old width; upper-
+// case hexadecimal digits stay upper-case.
 func (f textLength) without(b []byte, i, j int) []byte {
-	digits := strconv.Itoa(f.value(b) - (j - i))
-	if b[f.off] == '0' && len(digits) < f.digits {
+	old := b[f.off : f.off+f.digits]
+	digits := strconv.FormatInt(int64(f.value(b)-(j-i)), f.base())
+	if bytes.ContainsAny(old, "ABCDEF") {
+		digits = strings.ToUpper(digits)
+	}
+	if old[0] == '0' && len(digits) < f.digits {
 		digits = strings.Repeat("0", f.digits-len(digits)) + digits
 	}
 	return slices.Concat(b[:f.off], []byte(digits), b[f.off+f.digits:i], b[j:])
