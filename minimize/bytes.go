@@ -426,11 +426,11 @@ func (s *shrinker) lengthFieldsOfBest() []lengthField {
 func coveringField(fs []lengthField, b []byte, i, l int) (lengthField, bool) {
 	for j := len(fs) - 1; j >= 0; j-- {
 		f := fs[j]
-		start := f.off + f.width
+		start, end := f.region(b)
 		if start > i {
 			continue
 		}
-		if start+int(f.get(b)) >= i+l {
+		if end >= i+l {
 			return f, true
 		}
 	}

@@ -241,7 +241,7 @@ func (s *shrinker) deleteElementLowerLater() {
 	}
 	for k := 0; k < len(s.lengthFieldsOfBest()); k++ {
 		f, base := s.lengthFieldsOfBest()[k], s.best
-		end := f.off + f.width + int(f.get(base))
+		_, end := f.region(base)
 		size := end - f.off
 		if size > maxReferencedElement {
 			continue
@@ -421,8 +421,8 @@ func (s *shrinker) shiftIntoNextElement() {
 	for k := 0; k < len(s.lengthFieldsOfBest()); k++ {
 		fs, base := s.lengthFieldsOfBest(), s.best
 		f := fs[k]
+		_, end := f.region(base)
 		v := int(f.get(base))
-		end := f.off + f.width + v
 		for _, g := range fs {
 			if g.off < end || g.off > end+maxFrameGap || g.width != f.width || g.little != f.little {
 				continue
