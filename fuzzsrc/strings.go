@@ -230,9 +230,9 @@ func (t *T) drawTextRecorded(shape *elements) string {
 // that stops) yet still advance the position.
 
 // drawText draws a string shaped like shape as drawTextRecorded does,
-// recording off. decodeText writes the runes' UTF-8 into a stack buffer,
-// copied once into the string; a string that outgrows the buffer gathers
-// its earlier fills on the heap.
+// recording off. decodeText writes the runes' UTF-8 straight into the
+// arena, which the string then takes; a string that outgrows the buffer
+// gathers its earlier fills on the heap.
 //
 // decodeText's loops run once per byte or rune. Go's fuzzer keeps an
 // input for every new power-of-two count of every block of code, so
@@ -243,18 +243,18 @@ func (t *T) drawTextRecorded(shape *elements) string {
 // minimizer, quadratic in an entry's length, then stalled the fuzzer for
 // seconds on entries of hundreds of bytes (tools/ttfc README).
 func (t *T) drawText(shape *elements) string {
-	var buf textBuf
 	var long []byte // the string's bytes before buf's, if it outgrows buf
 	p, n := t.pos, 0
 	for {
+		buf := t.textBuf()
 		k, end := 0, false
-		k, p, n, end = shape.decodeText(&buf, t.data, p, n)
+		k, p, n, end = shape.decodeText(buf, t.data, p, n)
 		if end {
 			t.pos = p
 			if long != nil {
-				return string(append(long, buf[:k]...))
+				return t.allocString(append(long, buf[:k]...))
 			}
-			return string(buf[:k])
+			return t.takeString(k)
 		}
 		long = append(long, buf[:k]...)
 	}
@@ -412,8 +412,9 @@ func (t *T) drawBytes(shape *elements) []byte {
 	if shape.min+len(more) == 0 {
 		return nil
 	}
-	b := make([]byte, shape.min+len(more))
+	b := t.alloc(shape.min + len(more))
 	copy(b, req)
+	clear(b[len(req):shape.min]) // the required bytes past the input's end
 	if len(more) > 0 {
 		copy(b[shape.min:], more)
 	}

@@ -30,6 +30,9 @@ type T struct {
 	data []byte
 	pos  int // position in the choice sequence; may pass len(data)
 
+	arena     []byte // the rest of the allocation drawn values come from while fuzzing (arena.go)
+	arenaSize int    // the size of the last arena
+
 	rec   *recorder   // nil unless recording structure
 	gen   *generation // nil unless generating the input as it draws (generate.go)
 	log   *drawLog    // nil unless logging draws for a report
