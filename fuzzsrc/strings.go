@@ -190,7 +190,7 @@ func stringOfN(r Generator[rune], runes bool, minLen, maxLen int) Generator[stri
 			for e.more("element") {
 				b = utf8.AppendRune(b, r.value(t))
 			}
-			return string(b)
+			return t.allocString(b)
 		})
 }
 
