@@ -36,6 +36,35 @@ func lowerLabelDuplicates() *pass {
 	return stepPass("lower label duplicates", 2, derive, lowerDupGroup)
 }
 
+// maxButOne is the largest group of equal values lowerDuplicatesButOne
+// splits.
+const maxButOne = 8
+
+// lowerDuplicatesButOne lowers together all but one of the choices that
+// hold one value, for each one left out in turn: equal values of one
+// shape that mean different things (a kind and an account drawn from
+// ranges of one size, both at 1) keep lowerDuplicates from lowering the
+// ones that must stay equal when the one that means something else
+// cannot go lower with them. Groups of 3 to maxButOne choices; it runs
+// in tier 2, when the passes before it are stuck.
+func lowerDuplicatesButOne() *pass {
+	derive := func(s *shrinker) []dupGroup {
+		var subs []dupGroup
+		for _, g := range dupGroups(s, nil) {
+			if n := len(g.offsets); n < 3 || n > maxButOne {
+				continue
+			}
+			for out := range g.offsets {
+				sub := g
+				sub.offsets = slices.Delete(slices.Clone(g.offsets), out, out+1)
+				subs = append(subs, sub)
+			}
+		}
+		return subs
+	}
+	return stepPass("lower duplicates but one", 2, derive, lowerDupGroup)
+}
+
 // lowerDupGroup plans a group's step: every choice at index 0, then, if
 // that is not kept, the simplest common value that still fails.
 func lowerDupGroup(s *shrinker, g dupGroup) ([]byte, func(bool, *Outcome)) {

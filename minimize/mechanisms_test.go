@@ -269,6 +269,106 @@ func mechanisms() []property {
 			fails: func(v any) bool { p := v.(picked); n := len(p.Xs); return n > 0 && n%3 == 0 && p.I == n-1 },
 			want:  picked{Xs: []int{0, 0, 0}, I: 2},
 		},
+		// A step deleted from a loop drawn by hand, with its count.
+		{
+			name:   "self transfer",
+			reason: "a count of bank operations, then each drawn as a kind (close every account, deposit, transfer), an account, and for a transfer a second account, and an amount; a transfer reads both balances before writing either, so one to the same account adds the amount: [deposit a0 1, transfer a0 to a0 1]; an operation between them goes only with the count one lower, and the operation cut from the end reads as closing every account, which ends the failure",
+			draw: func(t *fuzzsrc.T) any {
+				n := fuzzsrc.IntRange(1, 8).Draw(t, "operations")
+				var ops [][4]int
+				for range n {
+					op := [4]int{fuzzsrc.IntRange(0, 2).Draw(t, "kind")}
+					if op[0] > 0 {
+						op[1] = fuzzsrc.IntRange(0, 2).Draw(t, "account")
+					}
+					if op[0] == 2 {
+						op[2] = fuzzsrc.IntRange(0, 2).Draw(t, "to")
+					}
+					if op[0] > 0 {
+						op[3] = fuzzsrc.IntRange(1, 99).Draw(t, "amount")
+					}
+					ops = append(ops, op)
+				}
+				return ops
+			},
+			fails: func(v any) bool {
+				var model, got [3]int
+				for _, op := range v.([][4]int) {
+					a, to, amt := op[1], op[2], op[3]
+					switch op[0] {
+					case 0:
+						model, got = [3]int{}, [3]int{}
+					case 1:
+						model[a] += amt
+						got[a] += amt
+					case 2:
+						if model[a] >= amt {
+							model[a] -= amt
+							model[to] += amt
+						}
+						if from, into := got[a], got[to]; from >= amt {
+							got[a], got[to] = from-amt, into+amt
+						}
+					}
+				}
+				return got != model
+			},
+			want: [][4]int{{1, 0, 0, 1}, {2, 0, 0, 1}},
+		},
+		{
+			name:   "counters with a stale undo",
+			reason: "a count of steps, then each drawn as a kind (reset, add, subtract), a counter and an amount; a subtraction after an add to the same counter, with no reset between, starts from the value before the add: [add c0 1, sub c0 1]; a step between them goes only with the count one lower, and the step cut from the end reads as a reset of c0, which ends the failure",
+			draw: func(t *fuzzsrc.T) any {
+				n := fuzzsrc.IntRange(1, 8).Draw(t, "steps")
+				var steps [][3]int
+				for range n {
+					st := [3]int{fuzzsrc.IntRange(0, 2).Draw(t, "kind"), fuzzsrc.IntRange(0, 3).Draw(t, "counter")}
+					if st[0] > 0 {
+						st[2] = fuzzsrc.IntRange(1, 9).Draw(t, "amount")
+					}
+					steps = append(steps, st)
+				}
+				return steps
+			},
+			fails: func(v any) bool {
+				var model, got [4]int
+				var before [4]*int
+				for _, st := range v.([][3]int) {
+					c, a := st[1], st[2]
+					switch st[0] {
+					case 0:
+						model[c], got[c], before[c] = 0, 0, nil
+					case 1:
+						if before[c] == nil {
+							b := got[c]
+							before[c] = &b
+						}
+						model[c] += a
+						got[c] += a
+					case 2:
+						model[c] -= a
+						if before[c] != nil {
+							got[c] = *before[c] - a
+						} else {
+							got[c] -= a
+						}
+					}
+				}
+				return got != model
+			},
+			want: [][3]int{{1, 0, 1}, {2, 0, 1}},
+		},
+		// Equal values lowered together, but for one that means something else.
+		{
+			name:   "cube boxes",
+			reason: "a box's width, height and depth (1..20) and a quantity (1..20); cubes ordered two or more at a time are priced wrong: 1x1x1, quantity 2; a quantity of 2 and sides of 2 are one group of equal values, which cannot go to 1 together, and the sides alone are three values that must go at once",
+			draw: func(t *fuzzsrc.T) any {
+				r := fuzzsrc.IntRange(1, 20)
+				return [4]int{r.Draw(t, "w"), r.Draw(t, "h"), r.Draw(t, "d"), r.Draw(t, "quantity")}
+			},
+			fails: func(v any) bool { b := v.([4]int); return b[0] == b[1] && b[1] == b[2] && b[3] >= 2 },
+			want:  [4]int{1, 1, 1, 2},
+		},
 		// Two steps exchanged with the references to what they made.
 		{
 			name:   "closing the wrong account",

@@ -574,38 +574,9 @@ func deleteAndAdjust() *pass {
 					before = append(before, lowered(c, v))
 				}
 			}
-			// And the values drawn just before the first part of its label
-			// in its parent, for each part that holds the span, lowered by
-			// one: a bound drawn before the content it bounds (a width
-			// before the words wrapped at it, a capacity before the items,
-			// the height of a grid before its rows), which a property may
-			// need exactly one below what the content fills, so that
-			// neither the bound nor the content shrinks alone. A flag is
-			// left out, but a shape drawn once may be a bound at 1 as well
-			// as a flag, and is tried.
-			bounds := 0
-			for at := i; at >= 0 && bounds < maxBounds; at = s.out.Spans[at].Parent {
-				part := s.out.Spans[at]
-				from := 0
-				if part.Parent >= 0 {
-					from = s.out.Spans[part.Parent].Start
-				}
-				first := part.Start
-				for _, o := range s.out.Spans {
-					if o.Parent == part.Parent && o.Label == part.Label && o.Start < first && o.Start >= from {
-						first = o.Start
-					}
-				}
-				k := sort.Search(len(choices), func(k int) bool { return choices[k].End() > first }) - 1
-				for n := 0; n < maxCountDistance && k >= 0 && choices[k].Offset >= from && bounds < maxBounds; n, k = n+1, k-1 {
-					c := choices[k]
-					v := c.Index(old)
-					if v == 0 || slices.Contains(own, c.shape()) || s.usedAsFlag(c) && s.shapeCount(c) > 1 {
-						continue
-					}
-					before = append(before, lowered(c, v))
-					bounds++
-				}
+			// And the bounds drawn before the parts that hold the span.
+			for _, k := range s.boundsBefore(i, maxBounds, own) {
+				before = append(before, lowered(choices[k], choices[k].Index(old)))
 			}
 			for _, one := range slices.Concat(above, atOne, before) {
 				if !slices.ContainsFunc(cands, func(c []byte) bool { return bytes.Equal(c, one) }) {
@@ -695,6 +666,44 @@ const maxAdjustedEarlier = 2
 // maxBounds is how many bounds drawn before the parts that hold a
 // deleted span deleteAndAdjust lowers one at a time with it.
 const maxBounds = 4
+
+// boundsBefore returns, for span i and each part that holds it (up to
+// levels parts, i's own level first), the values drawn just before the
+// first part of its label in its parent
+// (at most maxCountDistance choices back, maxBounds in all, as indices
+// into s.choices): a bound drawn before the content it bounds (a width
+// before the words wrapped at it, a capacity before the items, the
+// height of a grid before its rows, the count of a loop's steps), which
+// a property may need exactly one below what the content fills, so that
+// neither the bound nor the content shrinks alone. Values at zero, of the
+// shapes own (the deleted content's), and flags are left out, but a shape
+// drawn once may be a bound at 1 as well as a flag, and is kept.
+func (s *shrinker) boundsBefore(i, levels int, own []Choice) []int {
+	var ks []int
+	choices := s.choices
+	for at := i; at >= 0 && len(ks) < maxBounds && levels > 0; at, levels = s.out.Spans[at].Parent, levels-1 {
+		part := s.out.Spans[at]
+		from := 0
+		if part.Parent >= 0 {
+			from = s.out.Spans[part.Parent].Start
+		}
+		first := part.Start
+		for _, o := range s.out.Spans {
+			if o.Parent == part.Parent && o.Label == part.Label && o.Start < first && o.Start >= from {
+				first = o.Start
+			}
+		}
+		k := sort.Search(len(choices), func(k int) bool { return choices[k].End() > first }) - 1
+		for n := 0; n < maxCountDistance && k >= 0 && choices[k].Offset >= from && len(ks) < maxBounds; n, k = n+1, k-1 {
+			c := choices[k]
+			if c.Index(s.best) == 0 || slices.Contains(own, c.shape()) || s.usedAsFlag(c) && s.shapeCount(c) > 1 {
+				continue
+			}
+			ks = append(ks, k)
+		}
+	}
+	return ks
+}
 
 // shapeCount returns how many choices inside the best input have c's
 // shape.

@@ -238,6 +238,7 @@ func (s *shrinker) passes() []*pass {
 		lowerChoices(),
 		lowerDuplicates(),
 		lowerLabelDuplicates(),
+		lowerDuplicatesButOne(),
 		shiftValues(),
 		swapValues(),
 		lowerPairs(),

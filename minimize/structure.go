@@ -438,13 +438,17 @@ const (
 // kept is retried with each of the first maxRunAdjusted later values
 // above 1 lowered by the run's length: a count or a position after a
 // collection that the property needs in step with its length (a rotation
-// by k of n elements, deleteAndAdjust's adjustment for one element). It
-// runs in the last tier, when no other pass shrinks the input.
+// by k of n elements, deleteAndAdjust's adjustment for one element), and
+// then, for siblings of more than one label, with each bound drawn just
+// before them lowered by one (see boundsBefore): the count of a loop
+// whose steps are several draws each.
+// It runs in the last tier, when no other pass shrinks the input.
 func deleteSiblingRuns() *pass {
 	type run struct {
 		first, last int  // spans
 		n           int  // siblings from first to last
 		ends        bool // only first and last
+		mixed       bool // the siblings have more than one label
 	}
 	derive := func(s *shrinker) []run {
 		groups := map[int][]int{} // span indices by parent, in order
@@ -468,7 +472,9 @@ func deleteSiblingRuns() *pass {
 				for _, p := range parents {
 					sib := groups[p]
 					for j := 0; j+k <= len(sib); j++ {
-						runs = append(runs, run{sib[j], sib[j+k-1], k, ends})
+						label := s.out.Spans[sib[j]].Label
+						mixed := slices.ContainsFunc(sib[j+1:j+k], func(o int) bool { return s.out.Spans[o].Label != label })
+						runs = append(runs, run{sib[j], sib[j+k-1], k, ends, mixed})
 					}
 				}
 			}
@@ -501,7 +507,7 @@ func deleteSiblingRuns() *pass {
 			tried := 0
 			for _, c := range choices {
 				if tried == maxRunAdjusted {
-					return
+					break
 				}
 				v := c.Index(old)
 				if c.Offset < b || c.End() > len(old) || v < max(uint64(r.n), 2) {
@@ -509,6 +515,23 @@ func deleteSiblingRuns() *pass {
 				}
 				tried++
 				if kept, _ := s.consider(spliceWith(old, c, v-uint64(r.n), a, b)); kept {
+					return
+				}
+			}
+			// Then with each bound drawn just before the siblings (see
+			// boundsBefore) one lower: the count of a loop's steps drawn
+			// by hand, where a step is several draws of different labels
+			// and no one span. Siblings of one label are elements, or
+			// steps of one draw each, which deleteAndAdjust deletes with
+			// their count one at a time. A count may share a shape with a
+			// step's values (a count from 1 to 10, a digit from 0 to 9),
+			// so none is left out for its shape.
+			if !r.mixed {
+				return
+			}
+			for _, k := range s.boundsBefore(r.first, 1, nil) {
+				c := choices[k]
+				if kept, _ := s.consider(spliceWith(old, c, c.Index(old)-1, a, b)); kept {
 					return
 				}
 			}
