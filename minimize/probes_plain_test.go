@@ -380,7 +380,7 @@ func TestPlainProbes(t *testing.T) {
 
 // plainProbes lists the problems.
 func plainProbes() []plainProbe {
-	return []plainProbe{
+	return append([]plainProbe{
 		{"tlv", ppTLV, "\x07\x02\x00\x01", genTLV},
 		{"frames-u16le-ref", ppFrameRefs, "\x02\x00\x02\x00", genFrameRefs},
 		{"frames-u32be-headers", ppHeaderFrames, "\x00\x00\x00\x09H\x04SIZE\x02-1", genHeaderFrames},
@@ -407,7 +407,7 @@ func plainProbes() []plainProbe {
 		{"gfh-joinpath", ppGfhJoin, "\x00\x00\x00\x00\x00\x00\x00\x03../\x01", genGfhJoin},
 		{"gfh-ring-ops", ppGfhRing, "\x05" + strings.Repeat("\x00", 20), genGfhRing},
 		{"gfh-order-struct", ppGfhOrder, "\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00", genGfhOrder},
-	}
+	}, plainProbes2()...)
 }
 
 // ---- generator helpers ----
@@ -3050,22 +3050,33 @@ func genGfhOrder(r *rand.Rand) []byte {
 }
 
 // targetWords returns the string literals of the function fn, declared
-// in this file, and of the functions, variables and constants of this
-// file it refers to, directly or not: the code under test's words, which
-// tools/minimize hands the reducer (for a real package, all of its
-// non-test files' strings; here only those the target reaches).
+// in the plain probes' files, and of the functions, methods, variables
+// and constants of those files it refers to, directly or not: the code
+// under test's words, which tools/minimize hands the reducer (for a real
+// package, all of its non-test files' strings; here only those the
+// target reaches). A method is found by its name alone.
 func targetWords(t *testing.T, fn any) []string {
 	name := runtime.FuncForPC(reflect.ValueOf(fn).Pointer()).Name()
 	name = name[strings.LastIndex(name, ".")+1:]
-	f, err := parser.ParseFile(gotoken.NewFileSet(), "probes_plain_test.go", nil, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
 	decls := map[string]ast.Node{} // top-level names and their declarations
+	for _, file := range []string{"probes_plain_test.go", "probes_plain2_test.go"} {
+		f, err := parser.ParseFile(gotoken.NewFileSet(), file, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		addDecls(decls, f)
+	}
+	return reachedWords(decls, name)
+}
+
+// addDecls adds the top-level functions, methods, variables and
+// constants of f to decls, by name; a function wins over a method of its
+// name.
+func addDecls(decls map[string]ast.Node, f *ast.File) {
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *ast.FuncDecl:
-			if d.Recv == nil {
+			if _, ok := decls[d.Name.Name]; d.Recv == nil || !ok {
 				decls[d.Name.Name] = d
 			}
 		case *ast.GenDecl:
@@ -3078,6 +3089,11 @@ func targetWords(t *testing.T, fn any) []string {
 			}
 		}
 	}
+}
+
+// reachedWords returns the string literals of declaration name and of
+// every declaration it refers to, directly or not.
+func reachedWords(decls map[string]ast.Node, name string) []string {
 	var words []string
 	done := map[string]bool{}
 	todo := []string{name}
