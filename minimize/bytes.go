@@ -65,7 +65,9 @@ var plainPasses = []plainPass{
 	{"lower bytes", (*shrinker).lowerBytes, false},
 	{"move bytes later", (*shrinker).moveBytesLater, false},
 	{name: "delete blocks", run: (*shrinker).deleteBlocks, whenStuck: true},
+	{name: "delete blocks with length field", run: (*shrinker).deleteWithLengthFieldBlocks, whenStuck: true},
 	{name: "delete every occurrence", run: (*shrinker).deleteEveryOccurrence, whenStuck: true},
+	{name: "lower every occurrence", run: (*shrinker).lowerEveryOccurrence, whenStuck: true},
 	{name: "lower numbers", run: (*shrinker).lowerNumbers, whenStuck: true},
 	{name: "lower runs", run: (*shrinker).lowerRuns, whenStuck: true},
 	{name: "delete after a raised byte", run: (*shrinker).deleteAfterRaised, whenStuck: true},
@@ -75,6 +77,7 @@ var plainPasses = []plainPass{
 	{name: "shift into the next element", run: (*shrinker).shiftIntoNextElement, whenStuck: true},
 	{name: "cut before an offset's target", run: (*shrinker).cutBeforeTarget, whenStuck: true},
 	{name: "delete a counted element anywhere", run: (*shrinker).deleteCountedElementAnywhere, whenStuck: true},
+	{name: "delete a counted element, moving offsets", run: (*shrinker).deleteCountedElementMovingOffsets, whenStuck: true},
 }
 
 // reducePlain runs the plain passes in rounds until a round changes

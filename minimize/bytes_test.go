@@ -310,6 +310,55 @@ func TestPlainBytes(t *testing.T) {
 				return i > 0 && j > i && b[0] == '<' && bytes.HasSuffix(b, []byte(">")) && bytes.Equal(b[1:i], b[j+2:len(b)-1]) && string(b[i+1:j]) == "x"
 			},
 			"<>x</>"},
+		{"a key and the table that extends it", "a key set to a value and a table header under the same key: the key's letters go down in both places at once",
+			[]byte("server=8\n[server.port]"), tableUnderValueBug, "-=0\n[-.-]"},
+		{"a separator declared and used", "a separator byte declared after SEP= and used between fields: every use of it goes down at once, but the = of SEP= stays",
+			[]byte("SEP==\nabc==xyz"),
+			func(b []byte) bool {
+				head, body, ok := bytes.Cut(b, []byte("\n"))
+				if !ok || len(head) != 5 || string(head[:4]) != "SEP=" || head[4] <= ' ' || head[4] > '~' || asciiAlnum(head[4]) {
+					return false
+				}
+				parts := bytes.Split(body, head[4:])
+				return len(parts) == 3 && len(parts[1]) == 0
+			},
+			"SEP=!\n!!"},
+		{"nested lengths", "fields of a tag and a one-byte length, a tag-1 field holding fields itself: a field inside one goes with both lengths lowered",
+			[]byte("\x02\x04abcd\x01\x0e\x02\x09junkjunkj\x03\x01\x00"), nestedFieldBug, "\x01\x03\x03\x01\x00"},
+		{"lengths in units", "a palette of 3-byte entries and a transparency table after it, each after its length: an entry goes only whole",
+			[]byte("\x06\x10\x20\x30\x40\x50\x60\x03\x01\x02\x03"),
+			func(b []byte) bool {
+				if len(b) < 1 || b[0] == 0 || b[0]%3 != 0 || len(b) < 2+int(b[0]) {
+					return false
+				}
+				p := int(b[0])
+				t := int(b[1+p])
+				return len(b) == 2+p+t && t > p/3
+			},
+			"\x03\x00\x00\x00\x02\x00\x00"},
+		{"a count and a pointer to the end", "a count of 3-byte records and, after them, a pointer that must name the input's length: a record goes with the count one lower and the pointer lowered by three",
+			[]byte("\x03abcdefghi\x0b"),
+			func(b []byte) bool {
+				if len(b) < 2 || b[0] == 0 || len(b) != 2+3*int(b[0]) {
+					return false
+				}
+				return int(b[len(b)-1]) == len(b)
+			},
+			"\x01\x00\x00\x00\x05"},
+		{"a count and an offset to a table", "a magic, a count of 2-byte section headers, then the offset of a string table that follows: a header goes with the count one lower and the offset lowered by two",
+			[]byte("S\x04aabbccdd\x0bZ"),
+			func(b []byte) bool {
+				if len(b) < 3 || b[0] != 'S' || b[1] == 0 {
+					return false
+				}
+				at := 2 + 2*int(b[1])
+				if at >= len(b) {
+					return false
+				}
+				o := int(b[at])
+				return o == at+1 && o < len(b) && b[o] == 'Z'
+			},
+			"S\x01\x00\x00\x05Z"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if !tc.fails(tc.in) {
@@ -575,4 +624,61 @@ func shortWords() []string {
 		ws = append(ws, string(c), "a"+string(c))
 	}
 	return ws
+}
+
+// asciiAlnum reports whether c is an ASCII letter or digit.
+func asciiAlnum(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// tableUnderValueBug reports whether b is two lines, "key=digit" and
+// "[key.name]", with keys and names of lower-case letters and '-', the
+// first key the second's table: a header under a key that holds a value.
+func tableUnderValueBug(b []byte) bool {
+	first, second, ok := bytes.Cut(b, []byte("\n"))
+	if !ok {
+		return false
+	}
+	name := func(w []byte) bool {
+		return len(w) > 0 && !slices.ContainsFunc(w, func(c byte) bool { return c != '-' && (c < 'a' || c > 'z') })
+	}
+	key, value, ok := bytes.Cut(first, []byte("="))
+	if !ok || !name(key) || len(value) != 1 || value[0] < '0' || value[0] > '9' {
+		return false
+	}
+	if len(second) < 2 || second[0] != '[' || second[len(second)-1] != ']' {
+		return false
+	}
+	table, sub, ok := bytes.Cut(second[1:len(second)-1], []byte("."))
+	return ok && name(table) && name(sub) && bytes.Equal(table, key)
+}
+
+// nestedFieldBug parses b as fields of a tag byte, a length byte and the
+// bytes it counts, a tag-1 field holding fields itself, and reports
+// whether a tag-3 field of one byte lies inside a tag-1 field.
+func nestedFieldBug(b []byte) bool {
+	var walk func(b []byte, depth int) (found, ok bool)
+	walk = func(b []byte, depth int) (bool, bool) {
+		found := false
+		for len(b) > 0 {
+			if len(b) < 2 || int(b[1]) > len(b)-2 || b[0] == 0 || b[0] > 3 {
+				return false, false
+			}
+			tag, body := b[0], b[2:2+int(b[1])]
+			if tag == 1 {
+				f, ok := walk(body, depth+1)
+				if !ok {
+					return false, false
+				}
+				found = found || f
+			}
+			if tag == 3 && len(body) == 1 && depth > 0 {
+				found = true
+			}
+			b = b[2+int(b[1]):]
+		}
+		return found, true
+	}
+	found, ok := walk(b, 0)
+	return ok && found
 }

@@ -139,11 +139,15 @@
 // raised or lowered by one with bytes after it deleted (a size whose next
 // value drops a wider size field, a flag that drops an optional field),
 // a framed element deleted with a later index
-// or offset lowered to match, bytes moved from one framed element into
+// or offset lowered to match, bytes deleted from a frame with the
+// lengths of the frames around it lowered too (nested messages), bytes
+// moved from one framed element into
 // the next, the bytes before an offset's target cut with the offset
-// lowered, any one element after a count deleted with the count lowered,
-// and the words of Options.Words (the literals of the code under test)
-// put in place of the input's words. The result is one that
+// lowered, any one element after a count deleted with the count lowered
+// (and the offsets past it lowered by its size), every occurrence of a
+// repeated byte lowered at once (a name where it is defined and where it
+// is used), and the words of Options.Words (the literals of the code
+// under test) put in place of the input's words. The result is one that
 // a final check confirms 1-minimal ([MinimalCheck]). The 4-byte
 // checksums the input carries (CRC-32 or CRC-32C of the bytes right
 // before them, as in PNG chunks and XZ headers) are found in the first

@@ -141,8 +141,35 @@ func frames(b []byte) []frame {
 // netstrings and Redis' protocol write the length in digits) read a
 // count and then that many bytes; deleting the bytes alone shifts
 // everything after them, and lowering the count alone reads one byte of
-// the next field, so neither step alone keeps the failure.
+// the next field, so neither step alone keeps the failure. Where the
+// frame lies inside others (a protobuf message's field, an ASN.1 value
+// in a sequence, a box in a box), each length around it must go down by
+// k too: a deletion the frame's length alone does not keep is retried
+// with each of the maxEnclosing nearest binary lengths whose region holds
+// the frame lowered as well, then with all of them.
 func (s *shrinker) deleteWithLengthField() {
+	s.deleteInFrames(1, 1, false)
+}
+
+// deleteWithLengthFieldBlocks is deleteWithLengthField with the lengths
+// around a frame lowered too, and starting at 1 to maxPlainBlock bytes
+// rather than only 1: a region whose content goes only in units (the
+// three bytes of a palette entry, an element of two bytes, a tag and an
+// empty value) loses no single byte. It runs when the other passes are
+// stuck.
+func (s *shrinker) deleteWithLengthFieldBlocks() {
+	s.deleteInFrames(1, maxPlainBlock, true)
+}
+
+// maxEnclosing bounds the lengths around a frame deleteInFrames lowers
+// with it, the nearest (smallest regions) first.
+const maxEnclosing = 3
+
+// deleteInFrames deletes from the start or the end of each frame's
+// region as deleteWithLengthField describes, trying first deletions of
+// each size from least to most bytes, and growing a kept one by
+// findInteger.
+func (s *shrinker) deleteInFrames(least, most int, enclosed bool) {
 	if len(s.best) > maxInferredInput {
 		return
 	}
@@ -150,26 +177,83 @@ func (s *shrinker) deleteWithLengthField() {
 	for j := 0; j < len(fs); j++ {
 		f, base := fs[j], s.best
 		start, end := f.region(base)
-		for _, atEnd := range []bool{true, false} {
-			region := func(m int) (int, int) {
-				if atEnd {
-					return end - m, end
+		// The lengths lowered with f's: none, then, if enclosed, each of
+		// those around it and all of them.
+		adjusted := [][]lengthField{nil}
+		if enclosed {
+			around := enclosingLengths(base, start, end)
+			for _, g := range around {
+				adjusted = append(adjusted, []lengthField{g})
+			}
+			if len(around) > 1 {
+				adjusted = append(adjusted, around)
+			}
+		}
+		kept := false
+	sizes:
+		for k := least; k <= most && k <= end-start; k++ {
+			for _, atEnd := range []bool{true, false} {
+				region := func(m int) (int, int) {
+					if atEnd {
+						return end - m, end
+					}
+					return start, start + m
 				}
-				return start, start + m
+				for n, adj := range adjusted {
+					if n == 0 && enclosed && k == 1 {
+						continue // deleteWithLengthField's candidate
+					}
+					cand := func(m int) []byte {
+						a, b := region(m)
+						if a < start || b > end {
+							return nil
+						}
+						c := slices.Clone(base)
+						for _, g := range adj {
+							v := g.get(c)
+							if v < uint64(m) {
+								return nil
+							}
+							g.set(c, v-uint64(m))
+						}
+						return f.without(c, a, b)
+					}
+					if c := cand(k); c == nil || !s.try(c) {
+						continue
+					}
+					findInteger(func(m int) bool {
+						c := cand(k + m)
+						return c != nil && s.try(c)
+					})
+					kept = true
+					break sizes
+				}
 			}
-			a, b := region(1)
-			if !s.try(f.without(base, a, b)) {
-				continue
-			}
-			findInteger(func(m int) bool {
-				a, b := region(m + 1)
-				return a >= start && b <= end && s.try(f.without(base, a, b))
-			})
+		}
+		if kept {
 			fs = frames(s.best)
 			j--
-			break
 		}
 	}
+}
+
+// enclosingLengths returns the binary length fields of b whose region
+// holds [start, end) and begins before it (a length around the frame
+// whose region that is), at most maxEnclosing, those with the smallest
+// regions first.
+func enclosingLengths(b []byte, start, end int) []lengthField {
+	var gs []lengthField
+	for _, g := range lengthFields(b) {
+		if gStart, gEnd := g.region(b); gStart < start && end <= gEnd {
+			gs = append(gs, g)
+		}
+	}
+	slices.SortStableFunc(gs, func(x, y lengthField) int {
+		xs, xe := x.region(b)
+		ys, ye := y.region(b)
+		return (xe - xs) - (ye - ys)
+	})
+	return gs[:min(len(gs), maxEnclosing)]
 }
 
 // maxTextLengthDigits bounds the digits of a text length, and

@@ -2,6 +2,7 @@ package minimize
 
 import (
 	"bytes"
+	"fmt"
 	"slices"
 	"sort"
 	"strings"
@@ -73,6 +74,75 @@ func (s *shrinker) deleteEveryOccurrence() {
 			return bytes.ReplaceAll(b, []byte(subs[i]), nil)
 		}) < 0 {
 			return
+		}
+	}
+}
+
+// maxOccurrencesButOne is the most occurrences of a byte
+// lowerEveryOccurrence also lowers all but one of.
+const maxOccurrencesButOne = 8
+
+// lowerEveryOccurrence lowers every occurrence of a byte that occurs two
+// or more times, all in one candidate, to the smallest byte that keeps
+// the failure (trying every smaller value, as lowerBytes does for one
+// byte); and, for a byte that occurs 3 to maxOccurrencesButOne times,
+// all its occurrences but one, for each one left out. Places that must
+// agree keep failing only when they change together: a name where it is
+// defined and where it is used (a key and the table header that extends
+// it), a boundary declared in a header and written between the parts,
+// a delimiter a document chooses. One occurrence left out is a byte of
+// the same value that means something else (the = between a parameter's
+// name and its value, when the value is =).
+func (s *shrinker) lowerEveryOccurrence() {
+	if len(s.best) > maxRepeatInput {
+		return
+	}
+	tried := map[string]bool{} // sets of offsets, with the value they held
+	for changed := true; changed; {
+		changed = false
+		b := s.best
+		at := map[byte][]int{}
+		var order []byte
+		for i, c := range b {
+			if c == 0 {
+				continue
+			}
+			if at[c] == nil {
+				order = append(order, c)
+			}
+			at[c] = append(at[c], i)
+		}
+		for _, c := range order {
+			offs := at[c]
+			if len(offs) < 2 {
+				continue
+			}
+			sets := [][]int{offs}
+			if len(offs) >= 3 && len(offs) <= maxOccurrencesButOne {
+				for out := range offs {
+					sets = append(sets, slices.Delete(slices.Clone(offs), out, out+1))
+				}
+			}
+			for _, set := range sets {
+				key := fmt.Sprint(c, set)
+				if tried[key] {
+					continue
+				}
+				tried[key] = true
+				if s.firstKept(int(c), func(v int) []byte {
+					cand := slices.Clone(b)
+					for _, i := range set {
+						cand[i] = byte(v)
+					}
+					return cand
+				}) >= 0 {
+					changed = true
+					break
+				}
+			}
+			if changed {
+				break
+			}
 		}
 	}
 }
@@ -549,6 +619,45 @@ func (s *shrinker) deleteCountedElementAnywhere() {
 			return c
 		}) >= 0 {
 			cs, j = countFields(s.best), -1 // the counts of the new best, from the start
+		}
+	}
+}
+
+// deleteCountedElementMovingOffsets is deleteCountedElement for an input
+// that also points past the element: it lowers a count by one, deletes
+// 1 to maxElement bytes right after it, and lowers by as many every
+// later byte that reads as an offset past them (its value lies from
+// their end to the input's end): a compression pointer to a name further
+// on, the offset of a table at the end. Neither the deletion with the
+// count alone nor the offsets alone keep the failure once the pointer
+// must land where it did. Only deletions that have such a byte after
+// them are tried.
+func (s *shrinker) deleteCountedElementMovingOffsets() {
+	if len(s.best) > maxReferenceInput {
+		return
+	}
+	cs := countFields(s.best)
+	for j := 0; j < len(cs); j++ {
+		f, base := cs[j], s.best
+		v, start := f.get(base), f.off+f.width
+		if s.firstKept(min(maxElement, len(base)-start), func(k int) []byte {
+			end := start + k + 1
+			c := slices.Clone(base)
+			moved := false
+			for i := end; i < len(c); i++ {
+				if o := int(c[i]); o >= end && o <= len(base) {
+					c[i] -= byte(k + 1)
+					moved = true
+				}
+			}
+			if !moved {
+				return nil
+			}
+			c = without(c, start, end)
+			f.set(c, v-1)
+			return c
+		}) >= 0 {
+			cs, j = countFields(s.best), -1
 		}
 	}
 }
