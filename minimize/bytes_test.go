@@ -336,6 +336,19 @@ func TestPlainBytes(t *testing.T) {
 				return len(b) == 2+p+t && t > p/3
 			},
 			"\x03\x00\x00\x00\x02\x00\x00"},
+		{"chunks with a type code", "chunks of a 4-byte length, a four-letter type and the data it counts: a palette chunk loses whole entries from its data, past the type, with its length lowered",
+			[]byte("\x00\x00\x00\x06PLTE\x10\x20\x30\x40\x50\x60\x00\x00\x00\x03TRNS\x01\x02\x03"), paletteChunksBug,
+			"\x00\x00\x00\x03PLTE\x00\x00\x00\x00\x00\x00\x02TRNS\x00\x00"},
+		{"little-endian sections with a name", "a section of a 4-byte little-endian length, a four-letter name and its data, which must end in !: bytes go from the start of the data, past the name, with the length lowered",
+			[]byte("\x0c\x00\x00\x00NAMEhello world!"),
+			func(b []byte) bool {
+				if len(b) < 8 || string(b[4:8]) != "NAME" {
+					return false
+				}
+				n := int(binary.LittleEndian.Uint32(b))
+				return n == len(b)-8 && n >= 1 && b[len(b)-1] == '!'
+			},
+			"\x01\x00\x00\x00NAME!"},
 		{"a count and a pointer to the end", "a count of 3-byte records and, after them, a pointer that must name the input's length: a record goes with the count one lower and the pointer lowered by three",
 			[]byte("\x03abcdefghi\x0b"),
 			func(b []byte) bool {
@@ -681,4 +694,30 @@ func nestedFieldBug(b []byte) bool {
 	}
 	found, ok := walk(b, 0)
 	return ok && found
+}
+
+// paletteChunksBug parses b as chunks of a 4-byte big-endian length, a
+// four-letter type and the data, and reports whether a PLTE chunk of
+// whole 3-byte entries, at least one, is followed by a TRNS chunk with
+// more bytes than the palette has entries.
+func paletteChunksBug(b []byte) bool {
+	entries := -1
+	for len(b) > 0 {
+		if len(b) < 8 {
+			return false
+		}
+		n := int(binary.BigEndian.Uint32(b))
+		if n > len(b)-8 {
+			return false
+		}
+		typ, data := string(b[4:8]), b[8:8+n]
+		switch {
+		case typ == "PLTE" && n > 0 && n%3 == 0:
+			entries = n / 3
+		case typ == "TRNS" && entries > 0 && len(data) > entries:
+			return true
+		}
+		b = b[8+n:]
+	}
+	return false
 }

@@ -120,11 +120,47 @@ func (f lengthField) region(b []byte) (int, int) {
 
 func (f lengthField) without(b []byte, i, j int) []byte { return withLength(b, f, i, j) }
 
-// frames lists the frames of b: its length fields, then its text
-// lengths.
+// taggedLength is a 4-byte length followed by a four-character code,
+// the region it counts after that: a chunk of PNG (length, type, data,
+// CRC), of many formats that name their parts so.
+type taggedLength struct{ lengthField }
+
+// tagWidth is the width of the code between a taggedLength and its
+// region.
+const tagWidth = 4
+
+func (f taggedLength) region(b []byte) (int, int) {
+	start := f.off + f.width + tagWidth
+	return start, start + int(f.get(b))
+}
+
+// taggedLengths lists the tagged lengths of b: every 4-byte unsigned
+// integer, big- or little-endian, not all printable, followed by four
+// ASCII letters, with a value of at least 1 whose region ends within b.
+func taggedLengths(b []byte) []taggedLength {
+	var fs []taggedLength
+	for off := 0; off+4+tagWidth <= len(b); off++ {
+		if isText(b[off:off+4]) || slices.ContainsFunc(b[off+4:off+4+tagWidth], func(c byte) bool { return (c|0x20) < 'a' || (c|0x20) > 'z' }) {
+			continue
+		}
+		for _, little := range []bool{false, true} {
+			f := taggedLength{lengthField{off, 4, little}}
+			if v := f.get(b); v >= 1 && v <= uint64(len(b)-off-4-tagWidth) {
+				fs = append(fs, f)
+			}
+		}
+	}
+	return fs
+}
+
+// frames lists the frames of b: its length fields, its tagged lengths,
+// then its text lengths.
 func frames(b []byte) []frame {
 	var fs []frame
 	for _, f := range lengthFields(b) {
+		fs = append(fs, f)
+	}
+	for _, f := range taggedLengths(b) {
 		fs = append(fs, f)
 	}
 	for _, f := range textLengths(b) {

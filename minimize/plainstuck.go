@@ -118,7 +118,7 @@ func (s *shrinker) lowerEveryOccurrence() {
 				continue
 			}
 			sets := [][]int{offs}
-			if len(offs) >= 3 && len(offs) <= maxOccurrencesButOne {
+			if len(offs) >= 3 && len(offs) <= maxOccurrencesButOne && c > ' ' && c < 0x7f && byteClass(c) == classOther {
 				for out := range offs {
 					sets = append(sets, slices.Delete(slices.Clone(offs), out, out+1))
 				}
@@ -623,6 +623,11 @@ func (s *shrinker) deleteCountedElementAnywhere() {
 	}
 }
 
+// maxMovedOffsets is the most bytes deleteCountedElementMovingOffsets
+// lowers as offsets: where more bytes after a deletion read as offsets
+// past it, they are small numbers of a binary format, not pointers.
+const maxMovedOffsets = 2
+
 // deleteCountedElementMovingOffsets is deleteCountedElement for an input
 // that also points past the element: it lowers a count by one, deletes
 // 1 to maxElement bytes right after it, and lowers by as many every
@@ -630,8 +635,8 @@ func (s *shrinker) deleteCountedElementAnywhere() {
 // their end to the input's end): a compression pointer to a name further
 // on, the offset of a table at the end. Neither the deletion with the
 // count alone nor the offsets alone keep the failure once the pointer
-// must land where it did. Only deletions that have such a byte after
-// them are tried.
+// must land where it did. Only counts of 2 or more, and deletions that
+// have one or at most maxMovedOffsets such bytes after them, are tried.
 func (s *shrinker) deleteCountedElementMovingOffsets() {
 	if len(s.best) > maxReferenceInput {
 		return
@@ -640,17 +645,20 @@ func (s *shrinker) deleteCountedElementMovingOffsets() {
 	for j := 0; j < len(cs); j++ {
 		f, base := cs[j], s.best
 		v, start := f.get(base), f.off+f.width
+		if v < 2 {
+			continue // a list of one element, which deleteCountedElement empties
+		}
 		if s.firstKept(min(maxElement, len(base)-start), func(k int) []byte {
 			end := start + k + 1
 			c := slices.Clone(base)
-			moved := false
+			moved := 0
 			for i := end; i < len(c); i++ {
 				if o := int(c[i]); o >= end && o <= len(base) {
 					c[i] -= byte(k + 1)
-					moved = true
+					moved++
 				}
 			}
-			if !moved {
+			if moved == 0 || moved > maxMovedOffsets {
 				return nil
 			}
 			c = without(c, start, end)
