@@ -23,6 +23,10 @@ const (
 	maxShift      = 8
 )
 
+// oddPrimes are the odd primes below 100, which jumpLower divides a
+// value by.
+var oddPrimes = []uint64{3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79, 83, 89, 97}
+
 // jumpItem is one value jumpLower may lower: a choice, or the choices of
 // one shape that hold one value, lowered together.
 type jumpItem struct {
@@ -46,7 +50,8 @@ type jumpKey struct {
 // a power of two outside a small domain, m shifted right by 2 to
 // maxShift bits; then m less each of its set bits above those steps,
 // highest first; then, where c's index is a bit pattern, values below m
-// with as many set bits.
+// with as many set bits; last, m divided by each odd prime below 100 that
+// divides it, below the steps.
 func jumpTargets(m uint64, c Choice) []uint64 {
 	max := c.Max
 	var ts []uint64
@@ -109,6 +114,16 @@ func jumpTargets(m uint64, c Choice) []uint64 {
 			if t+2 < m && !slices.Contains(ts, t) {
 				ts = append(ts, t)
 			}
+		}
+	}
+	// Last, m divided by each odd prime below 100 that divides it, where
+	// the steps do not reach: a value that fails at the odd multiples of
+	// a base (a heading normalized into (-180, 180] fails at 180, 540 and
+	// 900 degrees) is never halved onto one; a kept division is followed
+	// by the next, down to the base.
+	for _, p := range oddPrimes {
+		if d := m / p; m%p == 0 && d > 2 && d+last < m && !slices.Contains(ts, d) {
+			ts = append(ts, d)
 		}
 	}
 	return ts

@@ -369,6 +369,27 @@ func mechanisms() []property {
 			fails: func(v any) bool { b := v.([4]int); return b[0] == b[1] && b[1] == b[2] && b[3] >= 2 },
 			want:  [4]int{1, 1, 1, 2},
 		},
+		// Values that fail at the odd multiples of a base.
+		{
+			name:   "heading at the wrap",
+			reason: "a heading in degrees normalized into (-180, 180] with < for <=, so that one normalized to exactly -180 stays there: the odd multiples of 180 fail, 180 first; from 900 or 1620, halving and steps land between them, a fifth or a ninth lands on 180 (15 of 20 missed without dividing by odd primes)",
+			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.IntRange(-2000, 2000).Draw(t, "heading") },
+			fails: func(v any) bool {
+				r := math.Mod(float64(v.(int))+180, 360) - 180
+				if r < -180 {
+					r += 360
+				}
+				return r == -180
+			},
+			want: 180,
+		},
+		{
+			name:   "diagonal bearing",
+			reason: "a bearing in degrees that a grid walker takes for a diagonal only half-way between axes, x%90 == 45: the odd multiples of 45 fail, 45 first; from 45*k the steps below a value pass, and a division by each odd prime factor of k lands on a smaller odd multiple, down to 45 (19 of 20 missed without the divisions)",
+			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.IntRange(0, 4000).Draw(t, "bearing") },
+			fails:  func(v any) bool { return v.(int)%90 == 45 },
+			want:   45,
+		},
 		// Two steps exchanged with the references to what they made.
 		{
 			name:   "closing the wrong account",
