@@ -51,7 +51,8 @@ type jumpKey struct {
 // maxShift bits; then m less each of its set bits above those steps,
 // highest first; then, where c's index is a bit pattern, values below m
 // with as many set bits; last, m divided by each odd prime below 100 that
-// divides it, below the steps.
+// divides it, below the steps. A value at the end of its range gets no
+// powers of ten, shifts or divisions.
 func jumpTargets(m uint64, c Choice) []uint64 {
 	max := c.Max
 	var ts []uint64
@@ -71,7 +72,12 @@ func jumpTargets(m uint64, c Choice) []uint64 {
 	// which a step of that digit's power keeps while the values between
 	// pass (2900 and 1900 for a nine in the hundreds).
 	word := c.Below == 0 && c.Max == 1<<(8*c.Width)-1 // 1<<64 wraps to 0
-	for d := uint64(decimalStride * decimalStride); d < m && max >= smallDomain && !word; d *= decimalStride {
+	// A value at the end of its draw's range (an overflow, a clamp at the
+	// bound) sits at a threshold lowering already found: it gets the half,
+	// the steps and the set bits only, as the families below are for
+	// values inside the range that fail again further down.
+	inside := m != c.Max-c.Below && m != c.Below
+	for d := uint64(decimalStride * decimalStride); d < m && max >= smallDomain && !word && inside; d *= decimalStride {
 		strides = append(strides, d)
 	}
 	for _, d := range strides {
@@ -84,7 +90,7 @@ func jumpTargets(m uint64, c Choice) []uint64 {
 	// 7-bit groups, a number's hexadecimal digits) is lowered to a power
 	// of two, and fails again a group lower, which halving once never
 	// reaches.
-	for k := 2; k <= maxShift && k <= bits.TrailingZeros64(m) && max >= smallDomain && m&(m-1) == 0; k++ {
+	for k := 2; k <= maxShift && k <= bits.TrailingZeros64(m) && max >= smallDomain && m&(m-1) == 0 && inside; k++ {
 		if t := m >> k; !slices.Contains(ts, t) {
 			ts = append(ts, t)
 		}
@@ -116,13 +122,15 @@ func jumpTargets(m uint64, c Choice) []uint64 {
 			}
 		}
 	}
-	// Last, m divided by each odd prime below 100 that divides it, where
-	// the steps do not reach: a value that fails at the odd multiples of
+	// Last, m divided by each odd prime below 100 that divides it, to a
+	// base of at least decimalStride that the steps do not reach (a small
+	// value's many small factors cost more runs than they pay): a value
+	// that fails at the odd multiples of
 	// a base (a heading normalized into (-180, 180] fails at 180, 540 and
 	// 900 degrees) is never halved onto one; a kept division is followed
 	// by the next, down to the base.
 	for _, p := range oddPrimes {
-		if d := m / p; m%p == 0 && d > 2 && d+last < m && !slices.Contains(ts, d) {
+		if d := m / p; inside && m%p == 0 && d >= decimalStride && d+last < m && !slices.Contains(ts, d) {
 			ts = append(ts, d)
 		}
 	}
