@@ -85,8 +85,9 @@ const maxOccurrencesButOne = 8
 // lowerEveryOccurrence lowers every occurrence of a byte that occurs two
 // or more times, all in one candidate, to the smallest byte that keeps
 // the failure (trying every smaller value, as lowerBytes does for one
-// byte); and, for a byte that occurs 3 to maxOccurrencesButOne times,
-// all its occurrences but one, for each one left out. Places that must
+// byte); and, for a printable punctuation byte that occurs 3 to
+// maxOccurrencesButOne times, all its occurrences but one, for each one
+// left out. Places that must
 // agree keep failing only when they change together: a name where it is
 // defined and where it is used (a key and the table header that extends
 // it), a boundary declared in a header and written between the parts,
@@ -97,7 +98,7 @@ func (s *shrinker) lowerEveryOccurrence() {
 	if len(s.best) > maxRepeatInput {
 		return
 	}
-	tried := map[string]bool{} // sets of offsets, with the value they held
+	tried := map[string]bool{} // the byte and the offsets of each set tried
 	for changed := true; changed; {
 		changed = false
 		b := s.best
