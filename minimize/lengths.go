@@ -177,23 +177,28 @@ func frames(b []byte) []frame {
 // netstrings and Redis' protocol write the length in digits) read a
 // count and then that many bytes; deleting the bytes alone shifts
 // everything after them, and lowering the count alone reads one byte of
-// the next field, so neither step alone keeps the failure. Where the
-// frame lies inside others (a protobuf message's field, an ASN.1 value
-// in a sequence, a box in a box), each length around it must go down by
-// k too: a deletion the frame's length alone does not keep is retried
-// with each of the maxEnclosing nearest binary lengths whose region holds
-// the frame lowered as well, then with all of them.
+// the next field, so neither step alone keeps the failure. (Where the
+// frame lies inside others, deleteWithLengthFieldBlocks lowers the
+// lengths around it too.)
 func (s *shrinker) deleteWithLengthField() {
 	s.deleteInFrames(1, 1, false)
 }
 
 // deleteWithLengthFieldBlocks is deleteWithLengthField with the lengths
 // around a frame lowered too, and starting at 1 to maxPlainBlock bytes
-// rather than only 1: a region whose content goes only in units (the
-// three bytes of a palette entry, an element of two bytes, a tag and an
-// empty value) loses no single byte. It runs when the other passes are
-// stuck.
+// rather than only 1. Where the frame lies inside others (a protobuf
+// message's field, an ASN.1 value in a sequence, a box in a box), each
+// length around it must go down by as much: a deletion is also tried
+// with each of the maxEnclosing nearest binary lengths whose region holds
+// the frame lowered as well, then with all of them. And a region whose
+// content goes only in units (the three bytes of a palette entry, an
+// element of two bytes, a tag and an empty value) loses no single byte.
+// It runs when the other passes are stuck, on inputs of at most
+// maxReferenceInput bytes (it pairs every frame with every length).
 func (s *shrinker) deleteWithLengthFieldBlocks() {
+	if len(s.best) > maxReferenceInput {
+		return
+	}
 	s.deleteInFrames(1, maxPlainBlock, true)
 }
 
@@ -210,6 +215,7 @@ func (s *shrinker) deleteInFrames(least, most int, enclosed bool) {
 		return
 	}
 	fs := frames(s.best)
+	var lengths []lengthField // of the best input, once enclosed needs them
 	for j := 0; j < len(fs); j++ {
 		f, base := fs[j], s.best
 		start, end := f.region(base)
@@ -217,7 +223,10 @@ func (s *shrinker) deleteInFrames(least, most int, enclosed bool) {
 		// those around it and all of them.
 		adjusted := [][]lengthField{nil}
 		if enclosed {
-			around := enclosingLengths(base, start, end)
+			if lengths == nil {
+				lengths = lengthFields(base)
+			}
+			around := enclosingLengths(base, lengths, start, end)
 			for _, g := range around {
 				adjusted = append(adjusted, []lengthField{g})
 			}
@@ -267,19 +276,19 @@ func (s *shrinker) deleteInFrames(least, most int, enclosed bool) {
 			}
 		}
 		if kept {
-			fs = frames(s.best)
+			fs, lengths = frames(s.best), nil
 			j--
 		}
 	}
 }
 
-// enclosingLengths returns the binary length fields of b whose region
-// holds [start, end) and begins before it (a length around the frame
-// whose region that is), at most maxEnclosing, those with the smallest
-// regions first.
-func enclosingLengths(b []byte, start, end int) []lengthField {
+// enclosingLengths returns the length fields among lengths, those of b,
+// whose region holds [start, end) and begins before it (a length around
+// the frame whose region that is), at most maxEnclosing, those with the
+// smallest regions first.
+func enclosingLengths(b []byte, lengths []lengthField, start, end int) []lengthField {
 	var gs []lengthField
-	for _, g := range lengthFields(b) {
+	for _, g := range lengths {
 		if gStart, gEnd := g.region(b); gStart < start && end <= gEnd {
 			gs = append(gs, g)
 		}
