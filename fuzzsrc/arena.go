@@ -50,14 +50,13 @@ func (t *T) textBuf() *textBuf {
 }
 
 // takeString returns the arena's next k bytes, written by decodeText
-// into textBuf, as a string.
+// into textBuf, as a string. They are in the arena already (k is at most
+// the buffer's size), so alloc hands them out without a new arena.
 func (t *T) takeString(k int) string {
 	if k == 0 {
 		return ""
 	}
-	s := t.arena[:k:k]
-	t.arena = t.arena[k:]
-	return unsafe.String(unsafe.SliceData(s), k)
+	return unsafe.String(unsafe.SliceData(t.alloc(k)), k)
 }
 
 // allocString returns b as a string in the arena.
