@@ -30,6 +30,7 @@ func switchBranch() *pass {
 		spans := s.out.Spans
 		like := likeSiblingCounts(spans)
 		hasLike := func(i int) bool { return like[siblingKey{spans[i].Parent, spans[i].Label}] > 1 }
+		flags := branchOpeners(spans, s.choices)
 		last := map[int]int{} // a span's last child
 		for i, sp := range spans {
 			if sp.Parent >= 0 {
@@ -50,7 +51,7 @@ func switchBranch() *pass {
 			if c.Offset < spans[p].Start || c.End() > child.Start || c.Max > maxBranchIndex || c.Index(s.best) == c.Max {
 				continue
 			}
-			if c.Offset == spans[p].Start && hasLike(p) {
+			if c.Offset == spans[p].Start && flags[c.Offset] {
 				continue // an element's "one more?" flag
 			}
 			items = append(items, [3]int{k - 1, p, l})
@@ -109,13 +110,43 @@ func switchBranch() *pass {
 const maxPrefixSwitches = 8
 
 // branchOpeners returns the offsets of the choices that open a span with
-// siblings of its label: a collection's "one more?" flags, which stop or
-// go on rather than choose among alternatives.
-func branchOpeners(spans []Span) map[int]bool {
+// siblings of its label, or else a span that holds the opener and then a
+// child, and that a choice of the opener's shape follows bare in its
+// parent: a collection's "one more?" flags, which stop or go on rather
+// than choose among alternatives. The second form is a loop of one
+// iteration: the flag that went on, the element's value, and the flag
+// that stopped, which opens no span. (A choice that is both the flag and
+// the element's first value, as a character's first byte can be, is
+// followed by no child.)
+func branchOpeners(spans []Span, choices []Choice) map[int]bool {
 	like := likeSiblingCounts(spans)
-	open := map[int]bool{}
+	starts := map[int]bool{}     // where a non-empty span starts
+	childAt := map[[2]int]bool{} // a span, and where one of its children starts
 	for _, sp := range spans {
+		if sp.End > sp.Start {
+			starts[sp.Start] = true
+			childAt[[2]int{sp.Parent, sp.Start}] = true
+		}
+	}
+	at := func(off int) (Choice, bool) {
+		k, ok := slices.BinarySearchFunc(choices, off, func(c Choice, off int) int { return c.Offset - off })
+		if !ok {
+			return Choice{}, false
+		}
+		return choices[k], true
+	}
+	open := map[int]bool{}
+	for i, sp := range spans {
 		if like[siblingKey{sp.Parent, sp.Label}] > 1 {
+			open[sp.Start] = true
+			continue
+		}
+		if sp.Parent < 0 || sp.End >= spans[sp.Parent].End || starts[sp.End] {
+			continue
+		}
+		first, ok := at(sp.Start)
+		stop, ok2 := at(sp.End)
+		if ok && ok2 && first.shape() == stop.shape() && childAt[[2]int{i, first.End()}] {
 			open[sp.Start] = true
 		}
 	}
@@ -134,7 +165,7 @@ func branchOpeners(spans []Span) map[int]bool {
 // this runs in the last tier.
 func switchBranchPast() *pass {
 	derive := func(s *shrinker) []int {
-		flags := branchOpeners(s.out.Spans)
+		flags := branchOpeners(s.out.Spans, s.choices)
 		var items []int
 		for i := 0; i+1 < s.choicesInInput(); i++ {
 			c := s.choices[i]

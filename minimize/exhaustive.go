@@ -119,7 +119,8 @@ func sweepLower() *pass {
 // cutLastDraw cuts a draw that ends the input down to its first choice,
 // which it sets to each larger value in turn (the choices after it then
 // read zeros, past the input's end), and keeps the first that fails; a
-// draw is a span whose first choice does not start a child span. Where
+// draw is a span whose first choice does not start a child span and is
+// not a collection's "one more?" flag (see branchOpeners). Where
 // a draw's first choice decides how many more bytes it reads (an
 // escape to a wider encoding, a variant's tag), the value a property
 // needs may be the first of a larger value's range, which reads nothing
@@ -139,9 +140,12 @@ func cutLastDraw() *pass {
 				parentAtStart[sp.Parent] = true
 			}
 		}
+		// A collection's "one more?" flag that went on reads the same at
+		// every larger value: cutting the element is a deletion.
+		flags := branchOpeners(s.out.Spans, s.choices)
 		var heads []int
 		for i, sp := range s.out.Spans {
-			if sp.End < len(s.best) || parentAtStart[i] {
+			if sp.End < len(s.best) || parentAtStart[i] || flags[sp.Start] {
 				continue
 			}
 			k, found := s.firstChoiceFrom(sp.Start)
