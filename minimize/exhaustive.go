@@ -77,12 +77,19 @@ func exhaustiveStep(s *shrinker, cands func(k int) []byte) ([]byte, func(bool, *
 // smallest values first (a needle at index j costs j runs to find, a
 // value at m with none below it m runs to rule out). Candidates other
 // passes already ran cost nothing (the gate's cache).
+//
+// A whole 64-bit word (a Uint64, a word of a math/rand source) is swept
+// at its leading nonzero byte, the other bytes kept: such a word is
+// often read through a coarse map (scaled by a bound, its bits a
+// float's), so that one value spans a long run of indices and the
+// values that fail lie that far apart, where steps and halves of the
+// index stop at the first run of values that pass.
 func sweepLower() *pass {
 	tried := map[jumpKey]bool{}
 	derive := func(s *shrinker) []int {
 		var items []int
 		for i, c := range s.choices[:s.choicesInInput()] {
-			if c.Max < smallDomain && c.Index(s.best) > 2 && !s.namesSimpler(i) {
+			if (c.Max < smallDomain || wholeWord(c)) && c.Index(s.best) > 2 && !s.namesSimpler(i) {
 				items = append(items, i)
 			}
 		}
@@ -96,6 +103,22 @@ func sweepLower() *pass {
 			return nil, nil
 		}
 		tried[key] = true
+		if wholeWord(c) {
+			// The leading byte's lower values, the others kept.
+			lead := c.Offset
+			for s.best[lead] == 0 {
+				lead++
+			}
+			top, old := s.best[lead], s.best
+			return exhaustiveStep(s, func(j int) []byte {
+				if j >= int(top) || !bytes.Equal(s.best, old) {
+					return nil
+				}
+				cand := slices.Clone(old)
+				cand[lead] = byte(j)
+				return cand
+			})
+		}
 		return exhaustiveStep(s, func(j int) []byte {
 			if uint64(j) >= m {
 				return nil
@@ -172,3 +195,7 @@ func cutLastDraw() *pass {
 		})
 	})
 }
+
+// wholeWord reports whether c is a whole 64-bit word read as it is: its
+// index is its bytes.
+func wholeWord(c Choice) bool { return c.Width == 8 && c.Below == 0 && c.Max == 1<<64-1 }

@@ -27,6 +27,21 @@ type weighted struct {
 	Counts []uint8
 }
 
+// gained is a sample and the gain, in doublings, applied to it.
+type gained struct {
+	Gain   uint8
+	Sample uint16
+}
+
+// bucketPlan is a hash table's growth plan: Base buckets doubled Levels
+// times, never below Min.
+type bucketPlan struct {
+	Levels   uint8
+	Base     uint16
+	Min      uint16
+	Preallot bool
+}
+
 // counted is a record from fuzzsrc.Make.
 type counted struct {
 	Name string
@@ -368,6 +383,27 @@ func mechanisms() []property {
 			},
 			fails: func(v any) bool { b := v.([4]int); return b[0] == b[1] && b[1] == b[2] && b[3] >= 2 },
 			want:  [4]int{1, 1, 1, 2},
+		},
+		// A count of doublings traded against the value it doubles.
+		{
+			name:   "gain shift wraps",
+			reason: "a uint16 sample shifted left by a gain in doublings, which loses its top bits: {Gain 1, Sample 0x8000}; from a gain of k, the sample at its least that wraps, 1<<(16-k), must double for each step the gain goes down (19 of 20 missed when a trade across shapes raised the later value only by what keeps a product)",
+			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.Make[gained]().Draw(t, "g") },
+			fails: func(v any) bool {
+				g := v.(gained)
+				return g.Gain < 16 && uint16(g.Sample<<g.Gain)>>g.Gain != g.Sample
+			},
+			want: gained{Gain: 1, Sample: 0x8000},
+		},
+		{
+			name:   "buckets doubled past the top",
+			reason: "a table's buckets, a uint16 base doubled Levels times, which wraps to fewer than the minimum: {Levels 1, Base 0x8000, Min 1}; from Levels 16 and Base and Min both 1, the two uint16 fields at 1 are amounts, not flags, and the base must double for each level less (19 of 20 missed when wide values at 1 counted as flags)",
+			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.Make[bucketPlan]().Draw(t, "p") },
+			fails: func(v any) bool {
+				p := v.(bucketPlan)
+				return p.Min > 0 && p.Base >= p.Min && p.Base<<p.Levels < p.Min
+			},
+			want: bucketPlan{Levels: 1, Base: 0x8000, Min: 1},
 		},
 		// Values that fail at the odd multiples of a base.
 		{

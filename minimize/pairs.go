@@ -40,9 +40,11 @@ func (s *shrinker) numericPair(step int) (ci, cj Choice, ok bool) {
 // usedAsFlag reports whether c's shape holds only indices 0 and 1 in the
 // best input, and 1 somewhere: a flag or a coin, which holds no amount. A
 // shape that holds only 0 may be an amount at its least, and a signed
-// draw (ordered around a shrink point) is a number, never a coin.
+// draw (ordered around a shrink point) is a number, never a coin; nor is
+// a draw of more values than a byte holds (two uint16 fields at 1 are
+// amounts at their least nonzero value).
 func (s *shrinker) usedAsFlag(c Choice) bool {
-	if c.Below > 0 {
+	if c.Below > 0 || c.Max >= smallDomain {
 		return false
 	}
 	sh, one := c.shape(), false
@@ -218,6 +220,11 @@ func redistributePairs() *pass {
 			if mi == 0 || vi == 1 && vj == 1 && !(s.wholeDraw(ci) && s.wholeDraw(cj)) {
 				return nil, nil
 			}
+			// A code (a value its draw names simpler values for) holds no
+			// amount: a unit of one index is not a unit of another's.
+			if i, j := pairStep(step); s.namesSimpler(i) || s.namesSimpler(j) {
+				return nil, nil
+			}
 			old := s.best
 			move := func(d uint64) []byte { return withMagnitudes(old, ci, vi, mi-d, cj, vj, mj+d) }
 			// The most that can move: all of it, or as much as the later
@@ -260,7 +267,9 @@ func redistributePairs() *pass {
 						return kept
 					})
 				}
-				if i, j := pairStep(step); !moved && s.nextOfShape(i, j) {
+				// Whole 64-bit words are often read through maps of their
+				// own (see sweepLower), and a raise doubles up to 64 times.
+				if i, j := pairStep(step); !moved && s.nextOfShape(i, j) && !wholeWord(ci) {
 					// Neither move kept: the next value may need to rise by
 					// more than the first falls (a product, not a sum, or a
 					// digit that carries into the next).

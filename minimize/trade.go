@@ -129,8 +129,10 @@ const maxWeightRaise = 1 << 12
 // in the maxTradeGap choices after it (flags skipped; a shape seen once
 // may be an amount at 1 or a flag, and is tried): the value one lower and
 // the other raised by one, then by the raise that keeps their product
-// and twice it (see productRaise), then by the least below the first
-// that was kept. If none is kept and the other's range is at most
+// and twice it (see productRaise), then by its own magnitude, doubling
+// it (a count of doublings or a shift traded against the value it
+// scales), then by the least below the first that was kept. If none is
+// kept and the other's range is at most
 // maxWeightRaise, the raise doubles on through it (trade): a weighted
 // sum of values whose weights the magnitudes do not tell (hours and
 // minutes, a version's minor and patch). Values of one shape trade in
@@ -178,13 +180,13 @@ func tradeAcross() *pass {
 			if kept {
 				return
 			}
-			// The raise that keeps their product, and twice it (the
-			// magnitudes are indices, a few apart from the values), or the
-			// later value's largest if that is less; then down to the least
-			// that is kept.
+			// The raise that keeps their product, twice it (the magnitudes
+			// are indices, a few apart from the values), and the later
+			// value doubled, or the later value's largest if that is less;
+			// then down to the least that is kept.
 			keep := productRaise(mi, mj)
 			lo := uint64(1)
-			for _, r := range []uint64{keep, 2 * keep} {
+			for _, r := range []uint64{keep, 2 * keep, mj} {
 				if r <= lo {
 					continue
 				}
