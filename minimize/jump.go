@@ -51,7 +51,8 @@ type jumpKey struct {
 // maxShift bits; then m less each of its set bits above those steps,
 // highest first; then, where c's index is a bit pattern, values below m
 // with as many set bits; last, m divided by each odd prime below 100 that
-// divides it, below the steps. A value at the end of its range gets no
+// divides it, below the steps, and a multiple of ten by ten unless c's
+// index is a bit pattern. A value at the end of its range gets no
 // powers of ten, shifts or divisions.
 func jumpTargets(m uint64, c Choice) []uint64 {
 	max := c.Max
@@ -133,6 +134,13 @@ func jumpTargets(m uint64, c Choice) []uint64 {
 		if d := m / p; inside && m%p == 0 && d >= decimalStride && d+last < m && !slices.Contains(ts, d) {
 			ts = append(ts, d)
 		}
+	}
+	// And a multiple of ten divided by ten, for a value that is not a
+	// word's bit pattern: a number that fails by its leading decimal
+	// digits (its text sorts or matches by them) keeps them with its
+	// last digit dropped, and a kept division is followed by the next.
+	if d := m / decimalStride; inside && !word && m%decimalStride == 0 && d >= decimalStride && d+last < m && !slices.Contains(ts, d) {
+		ts = append(ts, d)
 	}
 	return ts
 }

@@ -26,8 +26,10 @@ func TestJumpTargets(t *testing.T) {
 			append(append([]uint64{1 << 61, 1<<62 - 3, 1<<62 - 4, 1<<62 - 5, 1<<62 - 6, 1<<62 - 7, 1<<62 - 8, 1<<62 - 10}, powersOfTenBelow(1<<62)...), 1<<60, 1<<59, 1<<58, 1<<57, 1<<56, 1<<55, 1<<54, 0)},
 		{"small domain", "a byte's steps go to 32; bits above 32 cleared: 200 is 11001000, so 128 and 64; then the least with three set bits, with bit 7 (10000011) and without (111), and bit 7 moved into bit 5 (01101000); last a fifth (200 is 8*5*5)", 200, Choice{Width: 1, Max: 255},
 			[]uint64{100, 197, 196, 195, 194, 193, 192, 191, 190, 189, 188, 187, 186, 185, 184, 183, 182, 181, 180, 179, 178, 177, 176, 175, 174, 173, 172, 171, 170, 169, 168, 72, 136, 131, 7, 104, 40}},
-		{"odd multiples", "540 (a heading at the odd multiples of 180): half, steps, 440 (100 below), bits 9 and 4 cleared, then a third and a fifth (540 is 4*27*5; a ninth is the third of a kept third)", 540, Choice{Width: 2, Max: 1440},
-			[]uint64{270, 537, 536, 535, 534, 533, 532, 530, 440, 28, 524, 180, 108}},
+		{"odd multiples", "540 (a heading at the odd multiples of 180): half, steps, 440 (100 below), bits 9 and 4 cleared, then a third and a fifth (540 is 4*27*5; a ninth is the third of a kept third), and a tenth", 540, Choice{Width: 2, Max: 1440},
+			[]uint64{270, 537, 536, 535, 534, 533, 532, 530, 440, 28, 524, 180, 108, 54}},
+		{"a tenth", "1000 (a number that fails by its leading decimal digit): half, steps, powers of ten below, set bits, a fifth, then a tenth", 1000, Choice{Width: 2, Max: 5000},
+			[]uint64{500, 997, 996, 995, 994, 993, 992, 990, 900, 488, 744, 872, 936, 968, 200, 100}},
 		{"same number of bits", "79 is 1001111, five bits: half, steps, then the least with five set bits (11111 = 31; with bit 6 it is 79 itself), and bit 6 moved into bit 5 (0101111 = 47)", 79, Choice{Width: 4, Max: 1<<32 - 1},
 			[]uint64{39, 76, 75, 74, 73, 72, 71, 69, 15, 31, 47}},
 	}

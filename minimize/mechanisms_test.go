@@ -405,6 +405,32 @@ func mechanisms() []property {
 			},
 			want: bucketPlan{Levels: 1, Base: 0x8000, Min: 1},
 		},
+		// Two values that must stay in order, both positive or both
+		// negative.
+		{
+			name:   "ids sorted as text",
+			reason: "two ids from -50..50 that a listing sorts by their decimal text: they fail when the text order is not the numeric one, [-1, -2] first; from [2, 10] or [2, 12] each one lower alone, or both keeping their signs, passes, and both one index lower, [-1, -9], fails (4 of 20 missed when a pair was lowered only by magnitude)",
+			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.SliceOfN(fuzzsrc.IntRange(-50, 50), 2, 2).Draw(t, "ids") },
+			fails: func(v any) bool {
+				xs := v.([]int)
+				a, b := strconv.Itoa(xs[0]), strconv.Itoa(xs[1])
+				return (a < b) != (xs[0] < xs[1]) && xs[0] != xs[1]
+			},
+			want: []int{-1, -2},
+		},
+		{
+			name:   "row counts in a padded column",
+			reason: "a report's counts per shard, in ten-thousandths, formatted without padding and compared as text to find the largest: fails when the text maximum is not the numeric one; 10^k -> 10^(k-1) keeps the leading digit where halving and steps land on values that pass, down to [2, 10] (19 of 20 missed without dividing by ten)",
+			draw: func(t *fuzzsrc.T) any {
+				return fuzzsrc.SliceOfN(fuzzsrc.IntRange(0, 1_000_000_000), 2, 2).Draw(t, "counts")
+			},
+			fails: func(v any) bool {
+				xs := v.([]int)
+				a, b := strconv.Itoa(xs[0]), strconv.Itoa(xs[1])
+				return xs[0] > 1 && xs[1] > xs[0] && a > b
+			},
+			want: []int{2, 10},
+		},
 		// Values that fail at the odd multiples of a base.
 		{
 			name:   "heading at the wrap",

@@ -149,7 +149,10 @@ func pairCount(s *shrinker) int {
 // step at a time when lowered alone (MacIver, "Notes on test-case
 // reduction", "Zig Zagging"). The two are of one shape, or adjacent
 // amounts of two shapes: a base and a number that must stay above it, a
-// width and a column index.
+// width and a column index. Where that fails for two positive values of
+// signed draws, both go one index lower in their draws' order, each to
+// the negative value of one less magnitude: two values that must stay
+// in one order, both of one sign.
 func lowerPairs() *pass {
 	return &pass{
 		name:  "lower pair",
@@ -176,6 +179,18 @@ func lowerPairs() *pass {
 			lower := func(d uint64) []byte { return withMagnitudes(old, ci, vi, mi-d, cj, vj, mj-d) }
 			return lower(1), func(kept bool, _ *Outcome) {
 				if !kept {
+					// Two positive values of signed draws one index lower
+					// each: across to the other sign, magnitudes one lower
+					// (2 and 10 become -1 and -9), which lowering each
+					// alone, or both keeping their signs, never tries.
+					ni, _ := ci.signed(vi)
+					nj, _ := cj.signed(vj)
+					if ci.Below > 0 && cj.Below > 0 && !ni && !nj && vi < 2*min(ci.Below, ci.Max-ci.Below) && vj < 2*min(cj.Below, cj.Max-cj.Below) {
+						c := slices.Clone(old)
+						copy(c[ci.Offset:], ci.Encode(vi-1))
+						copy(c[cj.Offset:], cj.Encode(vj-1))
+						s.consider(c)
+					}
 					return
 				}
 				findInteger(func(n int) bool {
