@@ -439,9 +439,10 @@ const (
 // above 1 lowered by the run's length: a count or a position after a
 // collection that the property needs in step with its length (a rotation
 // by k of n elements, deleteAndAdjust's adjustment for one element), and
-// then, for siblings of more than one label, with each bound drawn just
-// before them lowered by one (see boundsBefore): the count of a loop
-// whose steps are several draws each.
+// then, for siblings of more than one label, or of one label that a
+// bound before them counts in groups of the run's length, with each
+// bound drawn just before them lowered by one (see boundsBefore): the
+// count of a loop whose steps are several draws each.
 // It runs in the last tier, when no other pass shrinks the input.
 func deleteSiblingRuns() *pass {
 	type run struct {
@@ -526,12 +527,24 @@ func deleteSiblingRuns() *pass {
 			// their count one at a time. A count may share a shape with a
 			// step's values (a count from 1 to 10, a digit from 0 to 9),
 			// so none is left out for its shape.
-			if !r.mixed {
-				return
+			// Siblings of one label are such steps too where the bound
+			// counts them in groups of the run's length: as many
+			// siblings as the bound, or one more, times the run's length
+			// (four cells of a row and a column each, both drawn from
+			// one range).
+			like := 0
+			for _, sp := range s.out.Spans {
+				if sp.Parent == first.Parent && sp.Label == first.Label {
+					like++
+				}
 			}
 			for _, k := range s.boundsBefore(r.first, 1, nil) {
 				c := choices[k]
-				if kept, _ := s.consider(spliceWith(old, c, c.Index(old)-1, a, b)); kept {
+				v := c.Index(old)
+				if steps := uint64(like / r.n); !r.mixed && (like%r.n != 0 || r.n < 2 || v != steps && v+1 != steps) {
+					continue
+				}
+				if kept, _ := s.consider(spliceWith(old, c, v-1, a, b)); kept {
 					return
 				}
 			}
