@@ -52,6 +52,7 @@ type plainPass struct {
 // largest deletions first, so that the later, costlier moves see a small
 // input.
 var plainPasses = []plainPass{
+	{"delete lines", (*shrinker).deleteLines, false},
 	{"delete chunks", (*shrinker).deleteChunks, false},
 	{"delete tokens", (*shrinker).deleteTokens, false},
 	{"delete brackets", (*shrinker).deleteBrackets, false},
@@ -64,6 +65,7 @@ var plainPasses = []plainPass{
 	{"reduce to residue", (*shrinker).reduceToResidue, false},
 	{"lower bytes", (*shrinker).lowerBytes, false},
 	{"move bytes later", (*shrinker).moveBytesLater, false},
+	{name: "delete counted element in a large input", run: (*shrinker).deleteCountedElementLarge, whenStuck: true},
 	{name: "delete blocks", run: (*shrinker).deleteBlocks, whenStuck: true},
 	{name: "delete blocks with length field", run: (*shrinker).deleteWithLengthFieldBlocks, whenStuck: true},
 	{name: "delete every occurrence", run: (*shrinker).deleteEveryOccurrence, whenStuck: true},
@@ -201,6 +203,66 @@ func (s *shrinker) deleteChunks() {
 			return
 		}
 	}
+}
+
+// minLines is the least number of lines deleteLines works on.
+const minLines = 8
+
+// deleteLines is deleteChunks with lines as the unit, for an input of
+// minLines or more lines: chunks of half the lines, a quarter, ...
+// down to one line, each kept chunk followed by as many further lines
+// as findInteger finds. Text is made of lines (records, directives,
+// statements) that a property keeps or drops whole; byte chunks of a
+// power of two rarely align with them, and on a long input the chunks
+// of one byte take a run per byte in every round. A line is its bytes
+// up to and including its line feed; the last lines go with the line
+// feed before them.
+func (s *shrinker) deleteLines() {
+	starts := lineStarts(s.best)
+	if len(starts) < minLines+1 {
+		return
+	}
+	for k := max((len(starts)-1)/2, 1); ; k /= 2 {
+		for i := 0; ; {
+			starts = lineStarts(s.best)
+			n := len(starts) - 1 // lines
+			if i >= n {
+				break
+			}
+			base := s.best
+			// Lines to the end go with the line feed before them, which
+			// would otherwise end the input with an empty line.
+			cut := func(m int) []byte {
+				from, to := starts[i], starts[min(i+m, n)]
+				if to == len(base) && from > 0 {
+					from--
+				}
+				return without(base, from, to)
+			}
+			if !s.try(cut(k)) {
+				i += k
+				continue
+			}
+			findInteger(func(m int) bool {
+				return i+(m+1)*k <= n && s.try(cut((m+1)*k))
+			})
+		}
+		if k == 1 {
+			return
+		}
+	}
+}
+
+// lineStarts returns the offsets at which b's lines start and, last,
+// len(b); a last line without a line feed counts.
+func lineStarts(b []byte) []int {
+	starts := []int{0}
+	for i, c := range b {
+		if c == '\n' && i+1 < len(b) {
+			starts = append(starts, i+1)
+		}
+	}
+	return append(starts, len(b))
 }
 
 // Byte classes of tokens: a run of word bytes (letters, digits, _ and

@@ -423,11 +423,28 @@ func countFields(b []byte) []lengthField {
 // a list encoded as a count and then its elements (go-fuzz-headers
 // encodes every slice and map so, its count taken modulo a bound) loses
 // an element only when both change in one candidate. Counts are fields
-// as lengthFields finds them, holding 1 to 255.
+// as lengthFields finds them, holding 1 to 255. It tries up to
+// maxElement candidates for each of the many fields a binary input has,
+// so it runs on inputs of up to maxReferenceInput bytes in every round,
+// and on larger ones up to maxResidueInput bytes only when the other
+// passes are stuck (deleteCountedElementLarge).
 func (s *shrinker) deleteCountedElement() {
-	if len(s.best) > maxResidueInput {
+	if len(s.best) > maxReferenceInput {
 		return
 	}
+	s.deleteCountedElements()
+}
+
+// deleteCountedElementLarge is deleteCountedElement on inputs of more
+// than maxReferenceInput bytes, up to maxResidueInput.
+func (s *shrinker) deleteCountedElementLarge() {
+	if len(s.best) <= maxReferenceInput || len(s.best) > maxResidueInput {
+		return
+	}
+	s.deleteCountedElements()
+}
+
+func (s *shrinker) deleteCountedElements() {
 	counts := func() []lengthField { return countFields(s.best) }
 	cs := counts()
 	for j := 0; j < len(cs); j++ {
