@@ -30,7 +30,7 @@ func switchBranch() *pass {
 		spans := s.out.Spans
 		like := likeSiblingCounts(spans)
 		hasLike := func(i int) bool { return like[siblingKey{spans[i].Parent, spans[i].Label}] > 1 }
-		flags := branchOpeners(spans, s.choices)
+		flags := s.branchOpeners()
 		last := map[int]int{} // a span's last child
 		for i, sp := range spans {
 			if sp.Parent >= 0 {
@@ -118,7 +118,8 @@ const maxPrefixSwitches = 8
 // that stopped, which opens no span. (A choice that is both the flag and
 // the element's first value, as a character's first byte can be, is
 // followed by no child.)
-func branchOpeners(spans []Span, choices []Choice) map[int]bool {
+func (s *shrinker) branchOpeners() map[int]bool {
+	spans := s.out.Spans
 	like := likeSiblingCounts(spans)
 	starts := map[int]bool{}     // where a non-empty span starts
 	childAt := map[[2]int]bool{} // a span, and where one of its children starts
@@ -129,11 +130,11 @@ func branchOpeners(spans []Span, choices []Choice) map[int]bool {
 		}
 	}
 	at := func(off int) (Choice, bool) {
-		k, ok := slices.BinarySearchFunc(choices, off, func(c Choice, off int) int { return c.Offset - off })
+		k, ok := s.firstChoiceFrom(off)
 		if !ok {
 			return Choice{}, false
 		}
-		return choices[k], true
+		return s.choices[k], true
 	}
 	open := map[int]bool{}
 	for i, sp := range spans {
@@ -165,7 +166,7 @@ func branchOpeners(spans []Span, choices []Choice) map[int]bool {
 // this runs in the last tier.
 func switchBranchPast() *pass {
 	derive := func(s *shrinker) []int {
-		flags := branchOpeners(s.out.Spans, s.choices)
+		flags := s.branchOpeners()
 		var items []int
 		for i := 0; i+1 < s.choicesInInput(); i++ {
 			c := s.choices[i]

@@ -165,7 +165,7 @@ func cutLastDraw() *pass {
 		}
 		// A collection's "one more?" flag that went on reads the same at
 		// every larger value: cutting the element is a deletion.
-		flags := branchOpeners(s.out.Spans, s.choices)
+		flags := s.branchOpeners()
 		var heads []int
 		for i, sp := range s.out.Spans {
 			if sp.End < len(s.best) || parentAtStart[i] || flags[sp.Start] {
