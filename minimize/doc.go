@@ -132,8 +132,9 @@
 // every row).
 //
 // A target that reads raw bytes (Options.ExactLength) and reports no
-// spans is reduced as plain bytes instead: coarse chunk deletion first
-// (delta debugging), then moves on structure inferred from the bytes
+// spans is reduced as plain bytes instead: coarse deletion of whole lines
+// and then of chunks first (delta debugging), then moves on structure
+// inferred from the bytes
 // (tokens, brackets, repeats, length fields, residues), and, when those
 // are stuck, moves that change two places at once: a small selector byte
 // raised or lowered by one with bytes after it deleted (a size whose next
