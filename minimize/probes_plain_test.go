@@ -407,7 +407,7 @@ func plainProbes() []plainProbe {
 		{"gfh-joinpath", ppGfhJoin, "\x00\x00\x00\x00\x00\x00\x00\x03../\x01", genGfhJoin},
 		{"gfh-ring-ops", ppGfhRing, "\x05" + strings.Repeat("\x00", 20), genGfhRing},
 		{"gfh-order-struct", ppGfhOrder, "\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00", genGfhOrder},
-	}, slices.Concat(plainProbes2(), plainProbes3(), plainProbes4())...)
+	}, slices.Concat(plainProbes2(), plainProbes3(), plainProbes4(), plainProbes5())...)
 }
 
 // ---- generator helpers ----
@@ -3059,7 +3059,7 @@ func targetWords(t *testing.T, fn any) []string {
 	name := runtime.FuncForPC(reflect.ValueOf(fn).Pointer()).Name()
 	name = name[strings.LastIndex(name, ".")+1:]
 	decls := map[string]ast.Node{} // top-level names and their declarations
-	for _, file := range []string{"probes_plain_test.go", "probes_plain2_test.go", "probes_plain3_test.go", "probes_plain4_test.go"} {
+	for _, file := range []string{"probes_plain_test.go", "probes_plain2_test.go", "probes_plain3_test.go", "probes_plain4_test.go", "probes_plain5_test.go"} {
 		f, err := parser.ParseFile(gotoken.NewFileSet(), file, nil, 0)
 		if err != nil {
 			t.Fatal(err)
