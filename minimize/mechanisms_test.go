@@ -28,6 +28,20 @@ type weighted struct {
 }
 
 // gained is a sample and the gain, in doublings, applied to it.
+// cursorMove is a cursor, a name, and a move of the cursor.
+type cursorMove struct {
+	Pos  int
+	Name string
+	Move int
+}
+
+// capRequest is a bucket's capacity, a label, and a request from it.
+type capRequest struct {
+	Cap   int
+	Label string
+	Req   int
+}
+
 type gained struct {
 	Gain   uint8
 	Sample uint16
@@ -404,6 +418,26 @@ func mechanisms() []property {
 				return p.Min > 0 && p.Base >= p.Min && p.Base<<p.Levels < p.Min
 			},
 			want: bucketPlan{Levels: 1, Base: 0x8000, Min: 1},
+		},
+		// Two amounts of different ranges, apart, that must keep their
+		// sum or their difference.
+		{
+			name:   "cursor moved onto a cell",
+			reason: "a cursor in 0..30 and a move in -10..10, with a name drawn between them, fail when the move is not zero and lands on cell 3: {0, \"\", 3}; from {5, \"\", -2}, each alone lowered passes, both moved one toward zero keep the sum until the move reaches it, and the move must cross zero as the cursor goes on down (19 of 20 missed when amounts of two shapes apart were not paired and a pair stopped at the shrink point)",
+			draw: func(t *fuzzsrc.T) any {
+				return cursorMove{fuzzsrc.IntRange(0, 30).Draw(t, "pos"), fuzzsrc.String().Draw(t, "name"), fuzzsrc.IntRange(-10, 10).Draw(t, "move")}
+			},
+			fails: func(v any) bool { c := v.(cursorMove); return c.Move != 0 && c.Pos+c.Move == 3 },
+			want:  cursorMove{0, "", 3},
+		},
+		{
+			name:   "a request one over the capacity",
+			reason: "a bucket's capacity in 1..50, a label, then a request in 0..1000 that fails when it is exactly one over: {1, \"\", 2}; the two are of different ranges and not next to each other, and only both lowered together keep the failure (11 of 20 missed when such pairs were not lowered)",
+			draw: func(t *fuzzsrc.T) any {
+				return capRequest{fuzzsrc.IntRange(1, 50).Draw(t, "cap"), fuzzsrc.String().Draw(t, "label"), fuzzsrc.IntRange(0, 1000).Draw(t, "req")}
+			},
+			fails: func(v any) bool { c := v.(capRequest); return c.Req == c.Cap+1 },
+			want:  capRequest{1, "", 2},
 		},
 		// Two values that must stay in order, both positive or both
 		// negative.

@@ -112,13 +112,80 @@ func (s *shrinker) isAmount(i int) bool {
 	return m > 0
 }
 
-// adjacentAmount reports whether choice i may be lowered with the next
-// or the previous choice, of another shape, by lowerPairs: an amount
+// amountsPair returns choices i and j of pair step if they hold amounts
+// of different shapes, which a pair pass may change together though it
+// cannot tell their units apart: two values whose sum or difference
+// must stay (a month and a signed offset in months, a capacity and a
+// request one over it, a base and a number above it). Each is an amount
 // (isAmount), or a value at 1 of a shape that occurs once, which may be
-// an amount at 1 (a base of 3 in a range from 2) as well as a flag.
-func (s *shrinker) adjacentAmount(i int) bool {
+// an amount at 1 (a base of 3 in a range from 2) as well as a flag;
+// neither is a whole 64-bit word, whose unit is its draw's business (a
+// word of a math/rand source).
+func (s *shrinker) amountsPair(step int) (ci, cj Choice, ok bool) {
+	i, j := pairStep(step)
+	if j >= len(s.choices) || !s.pairedAmount(i) || !s.pairedAmount(j) {
+		return ci, cj, false
+	}
+	ci, cj = s.choices[i], s.choices[j]
+	return ci, cj, !wholeWord(ci) && !wholeWord(cj)
+}
+
+// nearPair returns the choices of pair step if they are of one shape
+// (numericPair), or amounts of two shapes next to each other.
+func (s *shrinker) nearPair(step int) (ci, cj Choice, ok bool) {
+	if ci, cj, ok = s.numericPair(step); ok {
+		return ci, cj, true
+	}
+	if i, j := pairStep(step); j != i+1 {
+		return ci, cj, false
+	}
+	return s.amountsPair(step)
+}
+
+// farPair returns the choices of pair step if they are amounts of two
+// shapes (amountsPair) that nearPair does not return, one of them at a
+// magnitude of 2 or more: two values at 1 of two shapes are as often a
+// flag and a count as two amounts, and a fixed point holds many such
+// pairs.
+func (s *shrinker) farPair(step int) (ci, cj Choice, ok bool) {
+	if _, _, ok := s.nearPair(step); ok {
+		return ci, cj, false
+	}
+	if ci, cj, ok = s.amountsPair(step); !ok {
+		return ci, cj, false
+	}
+	_, mi := ci.signed(ci.Index(s.best))
+	_, mj := cj.signed(cj.Index(s.best))
+	return ci, cj, max(mi, mj) >= 2
+}
+
+// pairedAmount reports whether choice i may be an amount, for amountsPair.
+func (s *shrinker) pairedAmount(i int) bool {
 	c := s.choices[i]
 	return s.isAmount(i) || c.End() <= len(s.best) && c.Max >= 2 && c.Index(s.best) == 1 && !s.flagLike(c) && !s.namesSimpler(i)
+}
+
+// withMoves returns base with choices a and b (holding indices ia and
+// ib) each moved d toward its shrink point and, past it, on to the other
+// sign, or nil if a value does not exist.
+func withMoves(base []byte, a Choice, ia uint64, b Choice, ib uint64, d uint64) []byte {
+	move := func(c Choice, i uint64) (uint64, bool) {
+		neg, m := c.signed(i)
+		if d <= m {
+			return c.unsigned(neg, m-d)
+		}
+		return c.unsigned(!neg, d-m)
+	}
+	xa, oka := move(a, ia)
+	xb, okb := move(b, ib)
+	if !oka || !okb {
+		return nil
+	}
+	out := make([]byte, max(len(base), b.End()))
+	copy(out, base)
+	copy(out[a.Offset:], a.Encode(xa))
+	copy(out[b.Offset:], b.Encode(xb))
+	return out
 }
 
 // withMagnitudes returns base with choices a and b (holding indices ia
@@ -147,22 +214,35 @@ func pairCount(s *shrinker) int {
 // lowerPairs lowers the magnitudes of two values by the same amount:
 // values that must stay close to each other (|a-b| = 1) zig-zag down one
 // step at a time when lowered alone (MacIver, "Notes on test-case
-// reduction", "Zig Zagging"). The two are of one shape, or adjacent
-// amounts of two shapes: a base and a number that must stay above it, a
-// width and a column index. Where that fails for two positive values of
-// signed draws, both go one index lower in their draws' order, each to
-// the negative value of one less magnitude: two values that must stay
-// in one order, both of one sign.
-func lowerPairs() *pass {
+// reduction", "Zig Zagging"). The two are of one shape, or amounts of two
+// shapes next to each other (nearPair): a base and a number that must
+// stay above it, a width and a column index; lowerAmountPairs pairs the
+// amounts apart (a capacity and a request one over it). Where one step
+// fails, the value nearer its shrink point goes on past it to the other
+// sign as the other goes on down, which keeps their sum (of opposite
+// signs: a month and an offset of -1 month, which becomes +1 as the
+// month goes from 3 to 1) or their difference. Where that fails too for
+// two positive values of signed draws, both go one index lower in their
+// draws' order, each to the negative value of one less magnitude: two
+// values that must stay in one order, both of one sign.
+func lowerPairs() *pass { return lowerPairsOf("lower pair", 1, (*shrinker).nearPair) }
+
+// lowerAmountPairs is lowerPairs for the amounts of two shapes that are
+// not next to each other (farPair), which are many more pairs than
+// those of one shape, and pay less often: it runs in tier 2, when the
+// passes before it are stuck.
+func lowerAmountPairs() *pass {
+	return lowerPairsOf("lower amount pair", 2, (*shrinker).farPair)
+}
+
+// lowerPairsOf is lowerPairs over the pairs pick accepts.
+func lowerPairsOf(name string, tier int, pick func(s *shrinker, step int) (ci, cj Choice, ok bool)) *pass {
 	return &pass{
-		name:  "lower pair",
-		tier:  1,
+		name:  name,
+		tier:  tier,
 		count: pairCount,
 		plan: func(s *shrinker, step int) ([]byte, func(bool, *Outcome)) {
-			ci, cj, ok := s.numericPair(step)
-			if i, j := pairStep(step); !ok && j == i+1 && j < len(s.choices) && s.adjacentAmount(i) && s.adjacentAmount(j) {
-				ci, cj, ok = s.choices[i], s.choices[j], true
-			}
+			ci, cj, ok := pick(s, step)
 			if !ok {
 				return nil, nil
 			}
@@ -179,6 +259,25 @@ func lowerPairs() *pass {
 			lower := func(d uint64) []byte { return withMagnitudes(old, ci, vi, mi-d, cj, vj, mj-d) }
 			return lower(1), func(kept bool, _ *Outcome) {
 				if !kept {
+					// Past the nearer one's shrink point: it goes on to
+					// the other sign while the other goes on down, which
+					// keeps their sum (of opposite signs) or difference.
+					if d := min(mi, mj) + 1; d <= max(mi, mj) {
+						cross := func(d uint64) []byte { return withMoves(old, ci, vi, cj, vj, d) }
+						if c := cross(d); c != nil {
+							if kept, _ := s.consider(c); kept {
+								findInteger(func(n int) bool {
+									c := cross(d + uint64(n))
+									if c == nil {
+										return false
+									}
+									kept, _ := s.consider(c)
+									return kept
+								})
+								return
+							}
+						}
+					}
 					// Two positive values of signed draws one index lower
 					// each: across to the other sign, magnitudes one lower
 					// (2 and 10 become -1 and -9), which lowering each
@@ -215,14 +314,26 @@ func lowerPairs() *pass {
 // trades: the earlier value one lower and the later one raised by the
 // least that keeps the failure, for a property on a product or any
 // other total that a unit of the first buys more than a unit of the
-// second of (see trade).
+// second of (see trade). The two are of one shape; redistributeAmountPairs
+// pairs amounts of two shapes apart.
 func redistributePairs() *pass {
+	return redistributePairsOf("redistribute pair", 1, (*shrinker).numericPair)
+}
+
+// redistributeAmountPairs is redistributePairs for the amounts of two
+// shapes apart (farPair), in tier 2, as lowerAmountPairs.
+func redistributeAmountPairs() *pass {
+	return redistributePairsOf("redistribute amount pair", 2, (*shrinker).farPair)
+}
+
+// redistributePairsOf is redistributePairs over the pairs pick accepts.
+func redistributePairsOf(name string, tier int, pick func(s *shrinker, step int) (ci, cj Choice, ok bool)) *pass {
 	return &pass{
-		name:  "redistribute pair",
-		tier:  1,
+		name:  name,
+		tier:  tier,
 		count: pairCount,
 		plan: func(s *shrinker, step int) ([]byte, func(bool, *Outcome)) {
-			ci, cj, ok := s.numericPair(step)
+			ci, cj, ok := pick(s, step)
 			if !ok {
 				return nil, nil
 			}

@@ -257,6 +257,8 @@ func (s *shrinker) passes() []*pass {
 		flipSignPairs(),
 		lowerAlongRatio(),
 		tradeAcross(),
+		lowerAmountPairs(),
+		redistributeAmountPairs(),
 		lowerRaisingLater(),
 		deleteAndRaise(),
 		moveAlignedBlocks(),
