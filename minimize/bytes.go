@@ -72,6 +72,7 @@ var plainPasses = []plainPass{
 	{name: "lower every occurrence", run: (*shrinker).lowerEveryOccurrence, whenStuck: true},
 	{name: "lower numbers", run: (*shrinker).lowerNumbers, whenStuck: true},
 	{name: "lower runs", run: (*shrinker).lowerRuns, whenStuck: true},
+	{name: "lower byte pairs", run: (*shrinker).lowerBytePairs, whenStuck: true},
 	{name: "delete after a raised byte", run: (*shrinker).deleteAfterRaised, whenStuck: true},
 	{name: "delete after a lowered byte", run: (*shrinker).deleteAfterLowered, whenStuck: true},
 	{name: "delete an element, lower a later byte", run: (*shrinker).deleteElementLowerLater, whenStuck: true},

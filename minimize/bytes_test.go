@@ -65,6 +65,16 @@ func TestPlainBytes(t *testing.T) {
 			[]byte("\x00\x00x\x00"),
 			func(b []byte) bool { return len(b) == 4 && bytes.IndexByte(b, 'x') >= 0 },
 			"\x00\x00\x00x"},
+		{"a width and the run that fills the image", "a header's width and height, then one run op whose length must be their product: the width and the run's byte go down together, by 4",
+			[]byte("IMG\x05\x01\xc4"),
+			func(b []byte) bool {
+				return len(b) == 6 && string(b[:3]) == "IMG" && b[5]&0xc0 == 0xc0 && int(b[5]&0x3f)+1 == int(b[3])*int(b[4])
+			},
+			"IMG\x01\x01\xc0"},
+		{"a count and the offset past it", "a record count and an offset that must point just past the count's two header bytes: both go down together, keeping their difference",
+			[]byte("\x09\x0b!"),
+			func(b []byte) bool { return len(b) == 3 && b[0] >= 1 && int(b[1]) == int(b[0])+2 && b[2] == '!' },
+			"\x01\x03!"},
 		{"gap", "a byte lowered past values that pass (\\n to #) to one that fails (\\t)",
 			[]byte("\xffzz$"),
 			func(b []byte) bool { return len(b) >= 2 && (b[len(b)-1] == '\t' || b[len(b)-1] == '$') },

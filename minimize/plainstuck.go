@@ -210,6 +210,53 @@ func (s *shrinker) lowerNumbers() {
 	}
 }
 
+// maxPairedBytes bounds the nonzero bytes of an input whose pairs
+// lowerBytePairs tries: up to 496 pairs.
+const maxPairedBytes = 32
+
+// lowerBytePairs lowers two nonzero bytes by the same amount, one first,
+// then by the most that keeps the failure (findInteger): two fields that
+// must agree (a width in a header and the run length that fills the
+// image, a count and the index of the last element), where lowering
+// either alone breaks the agreement. Unlike lowerEveryOccurrence the two
+// hold different values; their difference stays. It runs when the other
+// passes are stuck, on binary inputs (in text, where every byte is
+// nonzero, each pair would cost a run for little: text writes numbers
+// in digits) of at most maxPairedBytes nonzero bytes.
+func (s *shrinker) lowerBytePairs() {
+	if isText(s.best) {
+		return
+	}
+	var at []int
+	for i, c := range s.best {
+		if c != 0 {
+			at = append(at, i)
+		}
+	}
+	if len(at) > maxPairedBytes {
+		return
+	}
+	for x, i := range at {
+		for _, j := range at[x+1:] {
+			base := s.best
+			if len(base) <= j || base[i] == 0 || base[j] == 0 {
+				continue
+			}
+			lowered := func(d int) []byte {
+				c := slices.Clone(base)
+				c[i] -= byte(d)
+				c[j] -= byte(d)
+				return c
+			}
+			if !s.try(lowered(1)) {
+				continue
+			}
+			most := int(min(base[i], base[j]))
+			findInteger(func(d int) bool { return d+1 <= most && s.try(lowered(d+1)) })
+		}
+	}
+}
+
 // lowerRuns lowers each run of two or more equal bytes, all of it at
 // once, to the smallest byte that keeps the failure: a token written
 // with a doubled byte (an operator such as >> or ::, a doubled
