@@ -181,6 +181,12 @@ func withMoves(base []byte, a Choice, ia uint64, b Choice, ib uint64, d uint64) 
 	if !oka || !okb {
 		return nil
 	}
+	return withIndices(base, a, xa, b, xb)
+}
+
+// withIndices returns base with choices a and b, b the later, set to
+// indices xa and xb.
+func withIndices(base []byte, a Choice, xa uint64, b Choice, xb uint64) []byte {
 	out := make([]byte, max(len(base), b.End()))
 	copy(out, base)
 	copy(out[a.Offset:], a.Encode(xa))
@@ -199,11 +205,7 @@ func withMagnitudes(base []byte, a Choice, ia, ma uint64, b Choice, ib, mb uint6
 	if !oka || !okb {
 		return nil
 	}
-	out := make([]byte, max(len(base), b.End()))
-	copy(out, base)
-	copy(out[a.Offset:], a.Encode(xa))
-	copy(out[b.Offset:], b.Encode(xb))
-	return out
+	return withIndices(base, a, xa, b, xb)
 }
 
 func pairCount(s *shrinker) int {
@@ -285,10 +287,7 @@ func lowerPairsOf(name string, tier int, pick func(s *shrinker, step int) (ci, c
 					ni, _ := ci.signed(vi)
 					nj, _ := cj.signed(vj)
 					if ci.Below > 0 && cj.Below > 0 && !ni && !nj && vi < 2*min(ci.Below, ci.Max-ci.Below) && vj < 2*min(cj.Below, cj.Max-cj.Below) {
-						c := slices.Clone(old)
-						copy(c[ci.Offset:], ci.Encode(vi-1))
-						copy(c[cj.Offset:], cj.Encode(vj-1))
-						s.consider(c)
+						s.consider(withIndices(old, ci, vi-1, cj, vj-1))
 					}
 					return
 				}
