@@ -65,7 +65,10 @@
 //     stuck, those of one label without the rest of their shape: names
 //     without a flag that has their range).
 //   - When those are stuck: shift all values of a shape; swap two values
-//     everywhere; lower pairs together; move value between pairs, or trade
+//     everywhere; lower pairs together (the one nearer its shrink point
+//     on across it to the other sign, keeping a sum or a difference; and,
+//     when still stuck, amounts of two shapes apart: a month and an
+//     offset in months); move value between pairs, or trade
 //     (one value lower, the next of its shape raised by the least that
 //     keeps the failure, from 1 into a value at zero, which a value that
 //     must stay below another needs); make one value of a shape another
@@ -147,7 +150,8 @@
 // lowered, any one element after a count deleted with the count lowered
 // (and the offsets past it lowered by its size), every occurrence of a
 // repeated byte lowered at once (a name where it is defined and where it
-// is used), and the words of Options.Words (the literals of the code
+// is used), two bytes of a small binary input lowered by the same
+// amount (a width and the run that fills the image), and the words of Options.Words (the literals of the code
 // under test) put in place of the input's words. The result is one that
 // a final check confirms 1-minimal ([MinimalCheck]). The 4-byte
 // checksums the input carries (CRC-32 or CRC-32C of the bytes right
