@@ -118,16 +118,13 @@ func (s *shrinker) isAmount(i int) bool {
 // must stay (a month and a signed offset in months, a capacity and a
 // request one over it, a base and a number above it). Each is an amount
 // (isAmount), or a value at 1 of a shape that occurs once, which may be
-// an amount at 1 (a base of 3 in a range from 2) as well as a flag;
-// neither is a whole 64-bit word, whose unit is its draw's business (a
-// word of a math/rand source).
+// an amount at 1 (a base of 3 in a range from 2) as well as a flag.
 func (s *shrinker) amountsPair(step int) (ci, cj Choice, ok bool) {
 	i, j := pairStep(step)
 	if j >= len(s.choices) || !s.pairedAmount(i) || !s.pairedAmount(j) {
 		return ci, cj, false
 	}
-	ci, cj = s.choices[i], s.choices[j]
-	return ci, cj, !wholeWord(ci) && !wholeWord(cj)
+	return s.choices[i], s.choices[j], true
 }
 
 // nearPair returns the choices of pair step if they are of one shape
@@ -146,12 +143,13 @@ func (s *shrinker) nearPair(step int) (ci, cj Choice, ok bool) {
 // shapes (amountsPair) that nearPair does not return, one of them at a
 // magnitude of 2 or more: two values at 1 of two shapes are as often a
 // flag and a count as two amounts, and a fixed point holds many such
-// pairs.
+// pairs. Neither is a whole 64-bit word, whose unit is its draw's
+// business (a word of a math/rand source).
 func (s *shrinker) farPair(step int) (ci, cj Choice, ok bool) {
 	if _, _, ok := s.nearPair(step); ok {
 		return ci, cj, false
 	}
-	if ci, cj, ok = s.amountsPair(step); !ok {
+	if ci, cj, ok = s.amountsPair(step); !ok || wholeWord(ci) || wholeWord(cj) {
 		return ci, cj, false
 	}
 	_, mi := ci.signed(ci.Index(s.best))
