@@ -55,7 +55,7 @@ type probe struct {
 }
 
 // probeSets lists every file's problems.
-var probeSets = []func() []probe{probesA, probesB, probesC, probesD, probesE, probesF, probesG, probesH, probesI, probesJ, probesK}
+var probeSets = []func() []probe{probesA, probesB, probesC, probesD, probesE, probesF, probesG, probesH, probesI, probesJ, probesK, probesL}
 
 func (p probe) prop(t *fuzzsrc.T) {
 	if p.fails(p.draw(t)) {
