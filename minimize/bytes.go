@@ -555,7 +555,7 @@ func (s *shrinker) reduceToResidue() {
 				if off+w > len(base) {
 					continue
 				}
-				f := lengthField{off, w, little}
+				f := lengthField{off: off, width: w, little: little}
 				high := base[off]
 				if little {
 					high = base[off+w-1]

@@ -75,6 +75,10 @@ func TestPlainBytes(t *testing.T) {
 			[]byte("\x09\x0b!"),
 			func(b []byte) bool { return len(b) == 3 && b[0] >= 1 && int(b[1]) == int(b[0])+2 && b[2] == '!' },
 			"\x01\x03!"},
+		{"lengths that count themselves", "a document of elements behind a 4-byte length that counts its own bytes, one element a document of the same kind that holds the marker: the elements around the marker go with both lengths lowered",
+			[]byte("\x17\x00\x00\x00\x01a\x01b\x03\x0b\x00\x00\x00\x01c\x01X\x01d\x00\x01e\x00"),
+			func(b []byte) bool { found, rest, ok := selfCountedDoc(b, 0); return ok && len(rest) == 0 && found },
+			"\r\x00\x00\x00\x03\a\x00\x00\x00\x01X\x00\x00"},
 		{"gap", "a byte lowered past values that pass (\\n to #) to one that fails (\\t)",
 			[]byte("\xffzz$"),
 			func(b []byte) bool { return len(b) >= 2 && (b[len(b)-1] == '\t' || b[len(b)-1] == '$') },
@@ -730,4 +734,40 @@ func paletteChunksBug(b []byte) bool {
 		b = b[8+n:]
 	}
 	return false
+}
+
+// selfCountedDoc reads a document at the start of b: a 4-byte
+// little-endian length that counts itself and everything up to and
+// including a closing zero, and elements between, each a type byte then
+// one byte (type 1) or a document (type 3). It reports whether an
+// element 1 'X' lies in a document nested depth 1 or deeper, and what
+// follows the document.
+func selfCountedDoc(b []byte, depth int) (found bool, rest []byte, ok bool) {
+	if len(b) < 5 {
+		return false, nil, false
+	}
+	n := int(binary.LittleEndian.Uint32(b))
+	if n < 5 || n > len(b) || b[n-1] != 0 {
+		return false, nil, false
+	}
+	body := b[4 : n-1]
+	for len(body) > 0 {
+		switch body[0] {
+		case 1:
+			if len(body) < 2 {
+				return false, nil, false
+			}
+			found = found || depth > 0 && body[1] == 'X'
+			body = body[2:]
+		case 3:
+			f, r, ok := selfCountedDoc(body[1:], depth+1)
+			if !ok {
+				return false, nil, false
+			}
+			found, body = found || f, r
+		default:
+			return false, nil, false
+		}
+	}
+	return found, b[n:], true
 }

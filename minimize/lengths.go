@@ -14,10 +14,14 @@ import (
 // passes that delete with them, lowering the length or count to match.
 
 // lengthField is an unsigned integer of width bytes at offset off, in
-// either byte order, read as the length of the region that follows it.
+// either byte order, read as the length of the region that follows it,
+// or, if inclusive, of itself and that region: a length that counts its
+// own bytes (a BSON document's, an MP4 box's size) ends its region
+// width bytes sooner.
 type lengthField struct {
 	off, width int
 	little     bool
+	inclusive  bool
 }
 
 func (f lengthField) get(b []byte) uint64 {
@@ -48,20 +52,31 @@ func (f lengthField) set(b []byte, v uint64) {
 // lengthFields lists the fields of b that could be lengths: at every
 // offset, a 1-, 2-, 4- or 8-byte unsigned integer, big- or
 // little-endian, whose value v is at least 1 and whose region, the v
-// bytes after it, ends within b. Fields made only of printable text
+// bytes after it, ends within b; and, as an inclusive length, one of 2
+// bytes or more whose value counts itself and at least one byte after
+// it, within b. Fields made only of printable text
 // bytes are left out: in text every byte would be a plausible length,
 // and lengths of binary formats hold a control or high byte (a zero high
 // byte, most often) or are one byte below space. A single white-space
 // byte (9, 10 or 13) right after a byte that is not text is a length
 // all the same: a small count among binary bytes.
 func lengthFields(b []byte) []lengthField {
-	return numberFields(b, func(f lengthField, v uint64) bool {
+	var fs []lengthField
+	numberFields(b, func(f lengthField, v uint64) bool {
 		off := f.off
 		if isText(b[off:off+f.width]) && !(f.width == 1 && b[off] < ' ' && off > 0 && !isText(b[off-1:off])) {
 			return false
 		}
-		return v >= 1 && v <= uint64(len(b)-off-f.width)
+		if v >= 1 && v <= uint64(len(b)-off-f.width) {
+			fs = append(fs, f)
+		}
+		if f.width > 1 && v > uint64(f.width) && v <= uint64(len(b)-off) {
+			f.inclusive = true
+			fs = append(fs, f)
+		}
+		return false
 	})
+	return fs
 }
 
 // numberFields lists the fields of b, at every offset a 1-, 2-, 4- or
@@ -75,7 +90,7 @@ func numberFields(b []byte, keep func(f lengthField, v uint64) bool) []lengthFie
 				if w == 1 && little || off+w > len(b) {
 					continue
 				}
-				if f := (lengthField{off, w, little}); keep(f, f.get(b)) {
+				if f := (lengthField{off: off, width: w, little: little}); keep(f, f.get(b)) {
 					fs = append(fs, f)
 				}
 			}
@@ -108,6 +123,8 @@ func withLength(b []byte, f lengthField, i, j int) []byte {
 type frame interface {
 	// region returns the region's bounds in b.
 	region(b []byte) (start, end int)
+	// at returns the offset of the length's own first byte.
+	at() int
 	// without returns b with [i, j) of the region deleted and the
 	// length lowered to match.
 	without(b []byte, i, j int) []byte
@@ -115,10 +132,15 @@ type frame interface {
 
 func (f lengthField) region(b []byte) (int, int) {
 	start := f.off + f.width
+	if f.inclusive {
+		return start, f.off + int(f.get(b))
+	}
 	return start, start + int(f.get(b))
 }
 
 func (f lengthField) without(b []byte, i, j int) []byte { return withLength(b, f, i, j) }
+
+func (f lengthField) at() int { return f.off }
 
 // taggedLength is a 4-byte length followed by a four-character code,
 // the region it counts after that: a chunk of PNG (length, type, data,
@@ -144,7 +166,7 @@ func taggedLengths(b []byte) []taggedLength {
 			continue
 		}
 		for _, little := range []bool{false, true} {
-			f := taggedLength{lengthField{off, 4, little}}
+			f := taggedLength{lengthField{off: off, width: 4, little: little}}
 			if v := f.get(b); v >= 1 && v <= uint64(len(b)-off-4-tagWidth) {
 				fs = append(fs, f)
 			}
@@ -206,8 +228,16 @@ func (s *shrinker) deleteWithLengthFieldBlocks() {
 // with it, the nearest (smallest regions) first.
 const maxEnclosing = 3
 
+// Places in a frame's region where deleteInFrames deletes.
+const (
+	atRegionEnd = iota
+	atRegionStart
+	beforeClosingZero
+)
+
 // deleteInFrames deletes from the start or the end of each frame's
-// region as deleteWithLengthField describes, trying first deletions of
+// region (or just before a zero byte that closes it) as
+// deleteWithLengthField describes, trying first deletions of
 // each size from least to most bytes, and growing a kept one by
 // findInteger.
 func (s *shrinker) deleteInFrames(least, most int, enclosed bool) {
@@ -226,7 +256,7 @@ func (s *shrinker) deleteInFrames(least, most int, enclosed bool) {
 			if lengths == nil {
 				lengths = lengthFields(base)
 			}
-			around := enclosingLengths(base, lengths, start, end)
+			around := enclosingLengths(base, lengths, f, start, end)
 			for _, g := range around {
 				adjusted = append(adjusted, []lengthField{g})
 			}
@@ -234,13 +264,23 @@ func (s *shrinker) deleteInFrames(least, most int, enclosed bool) {
 				adjusted = append(adjusted, around)
 			}
 		}
+		// Where to delete: at the region's end, at its start, and, for
+		// a region closed by a zero byte (a document of elements, a
+		// list of strings), just before the zero.
+		places := []int{atRegionEnd, atRegionStart}
+		if end > start && base[end-1] == 0 {
+			places = append(places, beforeClosingZero)
+		}
 		kept := false
 	sizes:
 		for k := least; k <= most && k <= end-start; k++ {
-			for _, atEnd := range []bool{true, false} {
+			for _, place := range places {
 				region := func(m int) (int, int) {
-					if atEnd {
+					switch place {
+					case atRegionEnd:
 						return end - m, end
+					case beforeClosingZero:
+						return end - 1 - m, end - 1
 					}
 					return start, start + m
 				}
@@ -283,13 +323,14 @@ func (s *shrinker) deleteInFrames(least, most int, enclosed bool) {
 }
 
 // enclosingLengths returns the length fields among lengths, those of b,
-// whose region holds [start, end) and begins before it (a length around
-// the frame whose region that is), at most maxEnclosing, those with the
-// smallest regions first.
-func enclosingLengths(b []byte, lengths []lengthField, start, end int) []lengthField {
+// whose region holds the region [start, end) of frame f and that end
+// before f's own length begins (a length around the frame; a field
+// that overlaps f's length is another reading of its bytes), at most
+// maxEnclosing, those with the smallest regions first.
+func enclosingLengths(b []byte, lengths []lengthField, f frame, start, end int) []lengthField {
 	var gs []lengthField
 	for _, g := range lengths {
-		if gStart, gEnd := g.region(b); gStart < start && end <= gEnd {
+		if gStart, gEnd := g.region(b); g.off+g.width <= f.at() && gStart < start && end <= gEnd {
 			gs = append(gs, g)
 		}
 	}
@@ -390,6 +431,8 @@ func (f textLength) region(b []byte) (int, int) {
 	start := f.off + f.digits + f.gap
 	return start, start + f.value(b)
 }
+
+func (f textLength) at() int { return f.off }
 
 // without deletes [i, j) and writes the lowered length in as many digits
 // as it needs, or, if it was padded with zeros, in its old width; upper-

@@ -584,7 +584,7 @@ func (s *shrinker) cutBeforeTarget() {
 		for _, w := range []int{4, 2, 1} {
 			for _, little := range []bool{true, false} {
 				base := s.best
-				f := lengthField{off, w, little}
+				f := lengthField{off: off, width: w, little: little}
 				if w == 1 && !little || off+w > len(base) || isText(base[off:off+w]) {
 					continue
 				}
