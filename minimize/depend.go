@@ -33,11 +33,27 @@ import (
 // with the reduced trace. Targets without such dependencies never pay for
 // a retry.
 func (s *shrinker) keepLaterValues(cand []byte, out *Outcome) []byte {
+	re, _ := s.keepLaterValuesGrown(cand, out, skipGrown)
+	return re
+}
+
+// growth says what realignGrown does with a choice whose range grew.
+type growth int
+
+const (
+	skipGrown   growth = iota // give up on the candidate
+	keepFromTop               // keep its distance from the range's top: the range grew at its bottom
+)
+
+// keepLaterValuesGrown is keepLaterValues that re-encodes the choices
+// whose ranges grew as grow says; with skipGrown it reports whether it
+// gave up on such a range.
+func (s *shrinker) keepLaterValuesGrown(cand []byte, out *Outcome, grow growth) (re []byte, grew bool) {
 	if out == nil || len(out.Choices) == 0 {
-		return nil
+		return nil, false
 	}
 	e := editOf(s.best, cand)
-	return s.realign(cand, out, e.end, -e.shift)
+	return s.realignGrown(cand, out, e.end, -e.shift, grow)
 }
 
 // edit describes how one input differs from another in one place: from's
@@ -63,6 +79,14 @@ func editOf(from, to []byte) edit {
 // input ends at changedEnd and moved the choices after it shift bytes
 // earlier.
 func (s *shrinker) realign(cand []byte, out *Outcome, changedEnd, shift int) []byte {
+	re, _ := s.realignGrown(cand, out, changedEnd, shift, skipGrown)
+	return re
+}
+
+// realignGrown is realign that re-encodes the choices whose ranges grew
+// as grow says; with skipGrown it reports whether it gave up on such a
+// range.
+func (s *shrinker) realignGrown(cand []byte, out *Outcome, changedEnd, shift int, grow growth) (_ []byte, grew bool) {
 	old := s.best
 	var res []byte
 	for _, c := range s.choices {
@@ -81,18 +105,18 @@ func (s *shrinker) realign(cand []byte, out *Outcome, changedEnd, shift int) []b
 			if res == nil {
 				res = slices.Clone(cand)
 			}
-			return splice(res, off, min(off+c.Width, len(res)), nil)
+			return splice(res, off, min(off+c.Width, len(res)), nil), false
 		case now < before:
 			// A draw that read nothing before c reads bytes now: give it
 			// its simplest value, so c and the rest keep theirs.
 			i, found := slices.BinarySearchFunc(out.Choices, off, func(x Choice, off int) int { return x.Offset - off })
 			if !found {
-				return nil
+				return nil, false
 			}
 			if res == nil {
 				res = slices.Clone(cand)
 			}
-			return splice(padTo(res, off), off, off, make([]byte, out.Choices[i].Width))
+			return splice(padTo(res, off), off, off, make([]byte, out.Choices[i].Width)), false
 		}
 		i, found := slices.BinarySearchFunc(out.Choices, off, func(x Choice, off int) int { return x.Offset - off })
 		if !found || out.Choices[i].Width != c.Width {
@@ -102,17 +126,27 @@ func (s *shrinker) realign(cand []byte, out *Outcome, changedEnd, shift int) []b
 		if to.Max == c.Max && to.Below == c.Below {
 			continue
 		}
-		if to.Max > c.Max {
+		if to.Max > c.Max && grow == skipGrown {
 			// A range that grew: the candidate raised a bound (a budget
-			// left over), and the values it reads anew are no loss.
-			// Retrying those cost 7% more runs on shrinkbench's
-			// parser and reached no other minimum.
-			return nil
+			// left over), and the values it reads anew are most often
+			// no loss. Retrying those at once cost 7% more runs on
+			// shrinkbench's parser and reached no other minimum; they
+			// wait for keepGrownValues, once the other passes are stuck.
+			return nil, true
 		}
 		neg, mag := c.signed(c.Index(old))
 		idx, ok := to.unsigned(neg, mag)
 		if !ok {
 			idx = min(c.Index(old), to.Max)
+		}
+		if to.Max > c.Max {
+			if c.Below > 0 || to.Below > 0 {
+				return nil, false
+			}
+			// A range from a lowered bound up to a fixed top (a
+			// range's high end drawn from its low end): the same value
+			// lies as far from the new top as from the old.
+			idx = to.Max - (c.Max - c.Index(old))
 		}
 		if res == nil {
 			res = slices.Clone(cand)
@@ -120,7 +154,7 @@ func (s *shrinker) realign(cand []byte, out *Outcome, changedEnd, shift int) []b
 		res = padTo(res, to.End())
 		copy(res[off:], to.Encode(idx))
 	}
-	return res
+	return res, false
 }
 
 // maxRealign is how many times settle retries a trial with its later
@@ -150,8 +184,12 @@ func (s *shrinker) settle(t *trial) bool {
 		}
 	}
 	cand, out := t.input, &t.out
-	for range maxRealign {
-		if cand = s.keepLaterValues(cand, out); cand == nil {
+	for k := range maxRealign {
+		re, grew := s.keepLaterValuesGrown(cand, out, skipGrown)
+		if grew && k == 0 {
+			s.noteGrown(cand, out)
+		}
+		if cand = re; cand == nil {
 			break
 		}
 		kept, o := s.consider(cand)
@@ -373,4 +411,87 @@ func liftUnbounded(old []byte, spans []Span, choices []Choice, d, a, b int) []by
 		moved = splice(moved, at[n], at[n], coin)
 	}
 	return splice(old, a, b, moved)
+}
+
+// maxGrown bounds the candidates noteGrown keeps for one best input.
+const maxGrown = 32
+
+// grownTrial is a candidate the gate did not keep, under which later
+// ranges grew, with its run's outcome, for keepGrownValues.
+type grownTrial struct {
+	version int // the best input's version it was made against
+	cand    []byte
+	out     Outcome
+}
+
+// noteGrown keeps cand, which ran with outcome out against the current
+// best input and was not kept, for keepGrownValues, if it lowered one
+// value and a later range grew by as much as that value went down (a
+// range from that value up): the first maxGrown such candidates of each
+// best input.
+func (s *shrinker) noteGrown(cand []byte, out *Outcome) {
+	if len(s.grown) > 0 && s.grown[0].version != s.version {
+		s.grown = s.grown[:0]
+	}
+	if len(s.grown) >= maxGrown || len(cand) != len(s.best) {
+		return
+	}
+	e := editOf(s.best, cand)
+	k, found := s.firstChoiceFrom(e.start)
+	if !found || s.choices[k].Offset > e.start || s.choices[k].End() < e.end {
+		return // not one choice changed
+	}
+	c := s.choices[k]
+	i, found := slices.BinarySearchFunc(out.Choices, c.Offset, func(x Choice, off int) int { return x.Offset - off })
+	if !found || out.Choices[i].shape() != c.shape() {
+		return
+	}
+	was, now := c.Index(s.best), c.Index(cand)
+	if now >= was {
+		return
+	}
+	for j := k + 1; j < len(s.choices) && i+j-k < len(out.Choices); j++ {
+		from, to := s.choices[j], out.Choices[i+j-k]
+		if from.Offset != to.Offset || from.Width != to.Width {
+			return // misaligned from here on
+		}
+		if to.Max > from.Max && to.Max-from.Max == was-now && from.Index(s.best) > 0 {
+			s.grown = append(s.grown, grownTrial{s.version, slices.Clone(cand), *out})
+			return
+		}
+	}
+}
+
+// keepGrownValues retries the candidates that lowered one value and
+// under which a later range grew by as much, once the cheaper tiers are
+// stuck, with the later values kept as far from their ranges' tops as
+// before. Lowering a value that a later draw's range starts from (the
+// low end of a range, then its high end drawn from there up) widens the
+// later range at its bottom, and the later value's bytes then read
+// another value: the change the candidate meant is lost. The gate does
+// not retry those at once (see realignGrown): most candidates under
+// which a range grew lower a budget whose later values are no loss.
+func keepGrownValues() *pass {
+	// Not a stepPass: its items are noted while other passes run on the
+	// same best input, after a derived list would have been cached
+	// (growing).
+	return &pass{
+		name:    "keep grown values",
+		tier:    2,
+		growing: true,
+		count: func(s *shrinker) int {
+			if len(s.grown) == 0 || s.grown[0].version != s.version {
+				return 0
+			}
+			return len(s.grown)
+		},
+		plan: func(s *shrinker, i int) ([]byte, func(bool, *Outcome)) {
+			if i >= len(s.grown) || s.grown[i].version != s.version {
+				return nil, nil
+			}
+			g := s.grown[i]
+			re, _ := s.keepLaterValuesGrown(g.cand, &g.out, keepFromTop)
+			return re, nil
+		},
+	}
 }

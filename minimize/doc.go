@@ -115,9 +115,13 @@
 //     characters, opcodes among bytes), smallest values first; cut a
 //     draw that ends the input to its first choice at each larger value
 //     (the first rune of a wider escape's block, whose offset then reads
-//     zeros); both within a budget of as many runs as the reduction had
-//     made before. Then take an earlier alternative of a draw with the
-//     value drawn after it deleted (let x = a in b becomes a + b).
+//     zeros); lower two values of small domains and different ranges at
+//     once to every pair of lower values (a name where it is defined and
+//     where it is used, drawn from two alphabets; a count and a cell of
+//     the row that stays), for pairs of at most a few candidates; all
+//     within a budget of as many runs as the reduction had made before.
+//     Then take an earlier alternative of a draw with the value drawn
+//     after it deleted (let x = a in b becomes a + b).
 //
 // The gate retries a candidate that was not kept with the later choices
 // whose ranges it narrowed re-encoded to their old values, for draws that
@@ -132,13 +136,19 @@
 // span (the same label and bytes) around it, for properties that compare
 // two parts of their input, or, for an exchange of two bytes, at the same
 // places in every span of the same label and length (a column moved in
-// every row).
+// every row). A candidate under which a later range grew is not retried
+// at once (most lower a budget whose later values are no loss); once the
+// cheaper passes are stuck, those that lowered one value and widened a
+// later range by as much (the high end of a range drawn from its lowered
+// low end) are retried with the later values kept as far from their
+// ranges' tops as before.
 //
 // A target that reads raw bytes (Options.ExactLength) and reports no
 // spans is reduced as plain bytes instead: coarse deletion of whole lines
 // and then of chunks first (delta debugging), then moves on structure
 // inferred from the bytes
-// (tokens, brackets, repeats, length fields, residues), and, when those
+// (tokens, brackets, repeats, length fields, including lengths that
+// count their own bytes, residues), and, when those
 // are stuck, moves that change two places at once: a small selector byte
 // raised or lowered by one with bytes after it deleted (a size whose next
 // value drops a wider size field, a flag that drops an optional field),

@@ -199,3 +199,68 @@ func cutLastDraw() *pass {
 // wholeWord reports whether c is a whole 64-bit word read as it is: its
 // index is its bytes.
 func wholeWord(c Choice) bool { return c.Width == 8 && c.Below == 0 && c.Max == 1<<64-1 }
+
+// maxSweptPair bounds the runs sweepPairs spends on one pair of values:
+// the product of their indices.
+const maxSweptPair = 3
+
+// sweepPairs tries every pair of lower indices for two choices of small
+// domains and different ranges at once (every value below each, the
+// earlier choice's simplest first), and keeps the first pair that fails.
+// Where two values must change together and each change alone passes,
+// the values that fail together need not lie a common step apart or
+// keep a sum, which is all lowerPairs and redistributePairs try; for
+// values of two ranges, whose indices mean different things, nothing
+// relates the two steps: a name where it is defined and where it is
+// used, drawn from two alphabets; a count that drops the last row
+// together with a cell of the row that stays; a bound and a request just
+// over it, both lower. It costs the product of the two indices in runs,
+// so only pairs whose product is at most maxSweptPair are tried, the
+// cheapest first, in the exhaustive tier (after every other pass is
+// stuck, within its budget, see runBudget), once for a pair of values at
+// their places.
+func sweepPairs() *pass {
+	tried := map[[4]uint64]bool{}
+	derive := func(s *shrinker) [][2]int {
+		var small []int
+		for i, c := range s.choices[:s.choicesInInput()] {
+			if c.Max < smallDomain && c.Index(s.best) > 0 && !s.namesSimpler(i) {
+				small = append(small, i)
+			}
+		}
+		var items [][2]int
+		for a, i := range small {
+			for _, j := range small[a+1:] {
+				ci, cj := s.choices[i], s.choices[j]
+				if ci.shape() != cj.shape() && ci.Index(s.best)*cj.Index(s.best) <= maxSweptPair {
+					items = append(items, [2]int{i, j})
+				}
+			}
+		}
+		return items
+	}
+	p := stepPass("sweep pairs", lastTier, derive, func(s *shrinker, item [2]int) ([]byte, func(bool, *Outcome)) {
+		a, b, old := s.choices[item[0]], s.choices[item[1]], s.best
+		ma, mb := a.Index(old), b.Index(old)
+		key := [4]uint64{uint64(a.Offset), ma, uint64(b.Offset), mb}
+		if tried[key] {
+			return nil, nil
+		}
+		tried[key] = true
+		return exhaustiveStep(s, func(k int) []byte {
+			if uint64(k) >= ma*mb || !bytes.Equal(s.best, old) {
+				return nil
+			}
+			return withIndices(old, a, uint64(k)/mb, b, uint64(k)%mb)
+		})
+	})
+	p.order = func(s *shrinker, queue []int) {
+		items := derive(s)
+		cost := func(step int) uint64 {
+			it := items[step]
+			return s.choices[it[0]].Index(s.best) * s.choices[it[1]].Index(s.best)
+		}
+		sort.SliceStable(queue, func(a, b int) bool { return cost(queue[a]) < cost(queue[b]) })
+	}
+	return p
+}

@@ -36,6 +36,10 @@ type cursorMove struct {
 }
 
 // capRequest is a bucket's capacity, a label, and a request from it.
+// byteRange is a range of a 16-byte buffer, its high end drawn from its
+// low end up.
+type byteRange struct{ Lo, Hi int }
+
 type capRequest struct {
 	Cap   int
 	Label string
@@ -438,6 +442,16 @@ func mechanisms() []property {
 			},
 			fails: func(v any) bool { c := v.(capRequest); return c.Req == c.Cap+1 },
 			want:  capRequest{1, "", 2},
+		},
+		{
+			name:   "a range's high end drawn from its low end",
+			reason: "a range of a 16-byte buffer, the low end in 0..15 and the high end from the low end up to 15: fails when the high end is the last byte; smallest {15, 15}, one byte, where the high end's range holds one value; from a low end in between the way there is {0, 15}, the low end lowered with the high end kept at the top of its grown range, then the low end's byte deleted so that 15 reads as the low end (14 of 20 ended at a low end from 5 to 14 without keeping values in grown ranges)",
+			draw: func(t *fuzzsrc.T) any {
+				lo := fuzzsrc.IntRange(0, 15).Draw(t, "lo")
+				return byteRange{lo, fuzzsrc.IntRange(lo, 15).Draw(t, "hi")}
+			},
+			fails: func(v any) bool { return v.(byteRange).Hi == 15 },
+			want:  byteRange{15, 15},
 		},
 		// Two values that must stay in order, both positive or both
 		// negative.

@@ -230,6 +230,7 @@ type shrinker struct {
 	changed  map[int]Choice // choices changed by same-length shrinks, by offset
 	zigzag   bool           // a value in changed changed again after another
 	retrying bool           // settle is retrying a candidate with later values kept
+	grown    []grownTrial   // candidates of the best input under which later ranges grew (depend.go)
 	stats    Stats
 	pass     *PassStats                 // the pass whose candidates are running
 	after    []*pass                    // the passes that run right after a shrink

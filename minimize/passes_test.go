@@ -424,6 +424,16 @@ func TestPassPlans(t *testing.T) {
 			pass: sweepLower, best: []byte{40, 0, 9, 3, 2},
 			out:  Outcome{Choices: []Choice{{Offset: 0, Width: 1, Max: 255}, {Offset: 1, Width: 2, Max: 65535}, {Offset: 3, Width: 1, Max: 255}, {Offset: 4, Width: 1, Max: 255}}},
 			want: [][]byte{{0, 0, 9, 3, 2}, {40, 0, 9, 0, 2}}},
+		{name: "sweep pairs/small products", reason: "bytes at 3, 2 and 100 and a value at 1 of 0..9 between them: the value pairs with 3 and with 2, each pair starting at both values' simplest; bytes pair with no byte (one range: lowerPairs'), and 100 with nothing (a product over maxSweptPair)",
+			pass: sweepPairs, best: []byte{3, 0x1a, 2, 100}, out: Outcome{Choices: []Choice{{Offset: 0, Width: 1, Max: 255}, {Offset: 1, Width: 1, Max: 9}, {Offset: 2, Width: 1, Max: 255}, {Offset: 3, Width: 1, Max: 255}}},
+			want: [][]byte{{0, 0, 2, 100}, {3, 0, 0, 100}}},
+		{name: "keep grown values/from the top", reason: "a range's low end at 46 of 0..65 and its high end at the top of 46..65 (index 19 of 0..19); the candidate that lowered the low end to 0 read index 19 of 0..65 after it: it is tried with the high end as far from its range's top as before, 65",
+			pass: keepGrownValues, best: []byte{0xb3, 0xf4},
+			out: Outcome{Choices: []Choice{{Offset: 0, Width: 1, Max: 65}, {Offset: 1, Width: 1, Max: 19}}},
+			setup: func(s *shrinker) {
+				s.noteGrown([]byte{0, 0xf4}, &Outcome{Choices: []Choice{{Offset: 0, Width: 1, Max: 65}, {Offset: 1, Width: 1, Max: 65}}})
+			},
+			want: [][]byte{{0, 0xfd}}},
 		{name: "delete matched elements/two lists", reason: "two lists of flagged digits, [3 5] and [5 3]: each element paired with its copy in the other list, in the order the copies come (5 with 5, then 3 with 3), both deleted at once; the digits inside the elements are the only spans of their parents and pair with nothing",
 			pass: deleteMatchedElements, best: []byte{1, 3, 1, 5, 0, 1, 5, 1, 3},
 			out: Outcome{Choices: bytesOf(9, 0), Spans: []Span{
@@ -512,7 +522,7 @@ func TestPassPlans(t *testing.T) {
 // tried returns every candidate p runs for a best input with the given
 // outcome when none of them fails: each step's first candidate and its
 // follow-ups, in step order.
-func tried(p *pass, best []byte, out Outcome) [][]byte {
+func tried(p *pass, best []byte, out Outcome, setup func(s *shrinker)) [][]byte {
 	var got [][]byte
 	run := func(_ context.Context, in []byte) (Outcome, error) {
 		got = append(got, slices.Clone(in))
@@ -523,6 +533,9 @@ func tried(p *pass, best []byte, out Outcome) [][]byte {
 		out.Used = len(best)
 	}
 	s.setBest(best, out)
+	if setup != nil {
+		setup(s)
+	}
 	for step := range p.count(s) {
 		cand, then := p.plan(s, step)
 		if cand == nil {
@@ -549,6 +562,7 @@ func TestPassFollowUps(t *testing.T) {
 		pass         func() *pass
 		best         []byte
 		out          Outcome
+		setup        func(s *shrinker)
 		want         [][]byte
 	}{
 		{name: "sort siblings/zero tail last in place", reason: "steps whose order matters: sorted first, then the current order and the sorted one with the step ending in the most zeros moved last; the one adjacent swap out of order gives the sorted order again, which does not run twice",
@@ -629,6 +643,22 @@ func TestPassFollowUps(t *testing.T) {
 		{name: "sweep lower/every smaller index", reason: "nothing fails: a byte at 5 tries every index below it, simplest first (0 is the empty input: bytes past the end read as zero)",
 			pass: sweepLower, best: []byte{5}, out: Outcome{Choices: bytesOf(1, 0)},
 			want: [][]byte{{}, {1}, {2}, {3}, {4}}},
+		{name: "sweep pairs/every lower pair", reason: "nothing fails: bytes at 3, 2 and 100 and a value at 1 of 0..9: the value and 3, then the value and 2, each with every pair of lower indices, the earlier value's simplest first",
+			pass: sweepPairs, best: []byte{3, 0x1a, 2, 100}, out: Outcome{Choices: []Choice{{Offset: 0, Width: 1, Max: 255}, {Offset: 1, Width: 1, Max: 9}, {Offset: 2, Width: 1, Max: 255}, {Offset: 3, Width: 1, Max: 255}}},
+			want: [][]byte{{0, 0, 2, 100}, {1, 0, 2, 100}, {2, 0, 2, 100}, {3, 0, 0, 100}, {3, 0, 1, 100}}},
+		{name: "sweep pairs/codes left out", reason: "a value whose draw names simpler values (a float's code) is not swept: only the first byte and the value at 1 of 0..9",
+			pass: sweepPairs, best: []byte{2, 1, 0x1a}, out: Outcome{Choices: []Choice{{Offset: 0, Width: 1, Max: 255}, {Offset: 1, Width: 1, Max: 255}, {Offset: 2, Width: 1, Max: 9}}, Simpler: []Simpler{{Choice: 1, Index: 0}}},
+			want: [][]byte{{0, 1}, {1, 1}}},
+		{name: "sweep pairs/one shape", reason: "two flags at 1 are of one range, whose pairs are lowerPairs' (both at 0 is their one candidate); a value at 1 of another range pairs with each",
+			pass: sweepPairs, best: []byte{0x80, 0x80, 0x34},
+			out:  Outcome{Choices: []Choice{{Offset: 0, Width: 1, Max: 1}, {Offset: 1, Width: 1, Max: 1}, {Offset: 2, Width: 1, Max: 4}}},
+			want: [][]byte{{0, 0x80}, {0x80}}},
+		{name: "keep grown values/a budget", reason: "a count at 2 of 0..9 lowered to 0 and a later value's range grown from 0..5 to 0..9, by more than the count went down: a budget left over, whose later values are no loss; nothing is noted",
+			pass: keepGrownValues, best: []byte{0x34, 0xff},
+			out: Outcome{Choices: []Choice{{Offset: 0, Width: 1, Max: 9}, {Offset: 1, Width: 1, Max: 5}}},
+			setup: func(s *shrinker) {
+				s.noteGrown([]byte{0, 0xff}, &Outcome{Choices: []Choice{{Offset: 0, Width: 1, Max: 9}, {Offset: 1, Width: 1, Max: 9}}})
+			}},
 		{name: "thin layout/then a zero column", reason: "two rows of two under a count of 2: the last cells deleted with the count lowered (the trailing zero cut), then the first cells, zero in both rows",
 			pass: thinLayout, best: []byte{0, 2, 0, 5, 0x80, 0, 4},
 			out: Outcome{Choices: []Choice{
@@ -685,7 +715,7 @@ func TestPassFollowUps(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if diff := cmp.Diff(tt.want, tried(tt.pass(), tt.best, tt.out)); diff != "" {
+			if diff := cmp.Diff(tt.want, tried(tt.pass(), tt.best, tt.out, tt.setup)); diff != "" {
 				t.Errorf("tried candidates (-want +got):\n%s\n%s", diff, tt.reason)
 			}
 		})

@@ -26,6 +26,11 @@ type pass struct {
 	// afterShrink runs the pass right after every shrink of another pass,
 	// and not in the rounds: its steps exist only just after a shrink.
 	afterShrink bool
+	// growing marks a pass whose steps other passes add while they run
+	// on one best input: its queue takes the steps added since it was
+	// made, where another pass's is made once per best input.
+	growing bool
+	queued  int // the steps the queue was made from, for growing
 
 	stats        *PassStats
 	queue        []int // steps not yet tried
@@ -111,12 +116,19 @@ func (s *shrinker) visit(p *pass) (tried bool) {
 	failures := 0
 	for failures < maxFailures {
 		if len(p.queue) == 0 {
-			if p.queueVersion == s.version {
+			switch {
+			case p.queueVersion != s.version:
+				p.queue = s.rng.Perm(p.count(s))
+				if p.order != nil {
+					p.order(s, p.queue)
+				}
+				p.queued = len(p.queue)
+			case p.growing && p.count(s) > p.queued:
+				for n := p.count(s); p.queued < n; p.queued++ {
+					p.queue = append(p.queue, p.queued)
+				}
+			default:
 				return tried
-			}
-			p.queue = s.rng.Perm(p.count(s))
-			if p.order != nil {
-				p.order(s, p.queue)
 			}
 			p.queueVersion = s.version
 			if len(p.queue) == 0 {
@@ -259,12 +271,14 @@ func (s *shrinker) passes() []*pass {
 		tradeAcross(),
 		lowerAmountPairs(),
 		redistributeAmountPairs(),
+		keepGrownValues(),
 		lowerRaisingLater(),
 		deleteAndRaise(),
 		moveAlignedBlocks(),
 		deleteMatchedElements(),
 		collapseSpans(),
 		sweepLower(),
+		sweepPairs(),
 		cutLastDraw(),
 	}
 	s.stats.Passes = make([]PassStats, len(ps))
