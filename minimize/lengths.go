@@ -61,21 +61,27 @@ func (f lengthField) set(b []byte, v uint64) {
 // byte (9, 10 or 13) right after a byte that is not text is a length
 // all the same: a small count among binary bytes.
 func lengthFields(b []byte) []lengthField {
+	plain := func(f lengthField, v uint64) bool { return v >= 1 && v <= uint64(len(b)-f.off-f.width) }
+	inclusive := func(f lengthField, v uint64) bool {
+		return f.width > 1 && v > uint64(f.width) && v <= uint64(len(b)-f.off)
+	}
 	var fs []lengthField
-	numberFields(b, func(f lengthField, v uint64) bool {
+	for _, f := range numberFields(b, func(f lengthField, v uint64) bool {
 		off := f.off
 		if isText(b[off:off+f.width]) && !(f.width == 1 && b[off] < ' ' && off > 0 && !isText(b[off-1:off])) {
 			return false
 		}
-		if v >= 1 && v <= uint64(len(b)-off-f.width) {
+		return plain(f, v) || inclusive(f, v)
+	}) {
+		v := f.get(b)
+		if plain(f, v) {
 			fs = append(fs, f)
 		}
-		if f.width > 1 && v > uint64(f.width) && v <= uint64(len(b)-off) {
+		if inclusive(f, v) {
 			f.inclusive = true
 			fs = append(fs, f)
 		}
-		return false
-	})
+	}
 	return fs
 }
 
