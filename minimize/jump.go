@@ -23,6 +23,11 @@ const (
 	maxShift      = 8
 )
 
+// maxRoundedPrime is the largest odd prime jumpLower divides a value by
+// when it does not divide it, to a quotient of at least
+// decimalStride^2.
+const maxRoundedPrime = 13
+
 // oddPrimes are the odd primes below 100, which jumpLower divides a
 // value by.
 var oddPrimes = []uint64{3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79, 83, 89, 97}
@@ -51,8 +56,9 @@ type jumpKey struct {
 // maxShift bits; then m less each of its set bits above those steps,
 // highest first; then, where c's index is a bit pattern, values below m
 // with as many set bits; last, m divided by each odd prime below 100 that
-// divides it, below the steps, and a multiple of ten by ten unless c's
-// index is a bit pattern. A value at the end of its range gets no
+// divides it and by each up to maxRoundedPrime that does not, rounded
+// down to at least 100, below the steps, and a multiple of ten by ten unless c's index
+// is a bit pattern. A value at the end of its range gets no
 // powers of ten, shifts or divisions.
 func jumpTargets(m uint64, c Choice) []uint64 {
 	max := c.Max
@@ -130,8 +136,15 @@ func jumpTargets(m uint64, c Choice) []uint64 {
 	// a base (a heading normalized into (-180, 180] fails at 180, 540 and
 	// 900 degrees) is never halved onto one; a kept division is followed
 	// by the next, down to the base.
+	// The least odd primes divide a value they do not divide too,
+	// rounded down, to a quotient of at least 100: a value that fails in
+	// a window just below each multiple of a period (a duration whose
+	// seconds round up to 60, an angle just under a full turn), k periods
+	// up, fails again at a k-th of itself, for a prime k, and a kept
+	// division is followed by the next (a small value's quotients cost
+	// more runs than they pay).
 	for _, p := range oddPrimes {
-		if d := m / p; inside && m%p == 0 && d >= decimalStride && d+last < m && !slices.Contains(ts, d) {
+		if d := m / p; inside && (m%p == 0 || p <= maxRoundedPrime && d >= decimalStride*decimalStride) && d >= decimalStride && d+last < m && !slices.Contains(ts, d) {
 			ts = append(ts, d)
 		}
 	}

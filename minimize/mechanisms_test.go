@@ -479,6 +479,14 @@ func mechanisms() []property {
 			},
 			want: []int{2, 10},
 		},
+		// Values that fail in a window below each multiple of a period.
+		{
+			name:   "minutes rounded up to sixty",
+			reason: "a time of day in seconds, 0..35999, shown as hours and minutes with the minutes rounded: 59.5 minutes or more shows as \"h:60\", the bug; the windows [3570, 3600) + 3600k fail, 3570 first; from k hours up, halving and steps land between the windows, a k-th rounded down lands in the first (3 of 20 missed without dividing by primes that do not divide the value)",
+			draw:   func(t *fuzzsrc.T) any { return fuzzsrc.IntRange(0, 35_999).Draw(t, "seconds") },
+			fails:  func(v any) bool { return v.(int)%3600 >= 3570 },
+			want:   3570,
+		},
 		// Values that fail at the odd multiples of a base.
 		{
 			name:   "heading at the wrap",
