@@ -109,7 +109,7 @@ func (s *shrinker) realignGrown(cand []byte, out *Outcome, changedEnd, shift int
 		case now < before:
 			// A draw that read nothing before c reads bytes now: give it
 			// its simplest value, so c and the rest keep theirs.
-			i, found := slices.BinarySearchFunc(out.Choices, off, func(x Choice, off int) int { return x.Offset - off })
+			i, found := choiceFrom(out.Choices, off)
 			if !found {
 				return nil, false
 			}
@@ -118,7 +118,7 @@ func (s *shrinker) realignGrown(cand []byte, out *Outcome, changedEnd, shift int
 			}
 			return splice(padTo(res, off), off, off, make([]byte, out.Choices[i].Width)), false
 		}
-		i, found := slices.BinarySearchFunc(out.Choices, off, func(x Choice, off int) int { return x.Offset - off })
+		i, found := choiceFrom(out.Choices, off)
 		if !found || out.Choices[i].Width != c.Width {
 			break // misaligned from here on
 		}
@@ -338,7 +338,7 @@ func (s *shrinker) deleteWithLoopUnits(old []byte, spans []Span, choices []Choic
 	// The rest of the collection must have read as before: a deletion
 	// that misaligned it drew another number of choices for that.
 	for _, c := range choices[after(b):after(from)] {
-		j, found := slices.BinarySearchFunc(out.Choices, c.Offset-(b-a), func(x Choice, off int) int { return x.Offset - off })
+		j, found := choiceFrom(out.Choices, c.Offset-(b-a))
 		if !found || out.Choices[j].shape() != c.shape() {
 			return false
 		}
@@ -442,7 +442,7 @@ func (s *shrinker) noteGrown(cand []byte, out *Outcome) {
 		return // not one choice changed
 	}
 	c := s.choices[k]
-	i, found := slices.BinarySearchFunc(out.Choices, c.Offset, func(x Choice, off int) int { return x.Offset - off })
+	i, found := choiceFrom(out.Choices, c.Offset)
 	if !found || out.Choices[i].shape() != c.shape() {
 		return
 	}

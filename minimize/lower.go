@@ -57,7 +57,13 @@ func canonicalize() *pass {
 // firstChoiceFrom returns the index in s.choices of the first choice
 // that starts at or after offset, and whether one starts at offset.
 func (s *shrinker) firstChoiceFrom(offset int) (int, bool) {
-	return slices.BinarySearchFunc(s.choices, offset, func(c Choice, off int) int { return c.Offset - off })
+	return choiceFrom(s.choices, offset)
+}
+
+// choiceFrom returns the position in choices, in offset order, of the
+// first choice at or after offset, and whether one starts there.
+func choiceFrom(choices []Choice, offset int) (int, bool) {
+	return slices.BinarySearchFunc(choices, offset, func(c Choice, off int) int { return c.Offset - off })
 }
 
 // choiceAt returns the index in s.choices of the choice that starts at
